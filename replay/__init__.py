@@ -1,0 +1,1 @@
+"""The rules of the game: rule sets, the board, scoring and the replayer. Knows no command line."""

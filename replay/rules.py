@@ -1,0 +1,469 @@
+"""Rule sets: every variant point of All Fives and its relatives as one frozen, documented object.
+
+A rule set is data. Each parameter is declared once below, with its type, the values it allows,
+its default and what it means; the loader, the validator, ``muggins rules --help`` and
+``replay/VARIANTS.md`` all read that one declaration. Presets are YAML files in ``presets/``;
+a table's own file may start from a preset (``base: allfives``) and change a few keys.
+
+YAML is read with ``yaml.safe_load`` only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping
+
+import yaml
+
+PRESET_DIR = Path(__file__).with_name("presets")
+
+
+class RuleError(ValueError):
+    """A rule file or override that cannot be used; the message names the file and the key."""
+
+
+def _param(default: Any, doc: str, allowed: tuple[Any, ...] | None = None, kind: str = "") -> Any:
+    return field(default=default, metadata={"doc": doc, "allowed": allowed, "kind": kind})
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The rules a table plays by. Every field is one variant point; see ``VARIANTS.md``."""
+
+    name: str = _param("custom", "Name of the rule set (a preset's name, or the table's own).", kind="str")
+    description: str = _param("", "One line saying where these rules come from.", kind="str")
+
+    # -- the set and the table ---------------------------------------------------------------
+    max_pip: int = _param(6, "Highest pip of the set: 6 is double-six (28 tiles), 9 double-nine (55).", kind="int")
+    players: tuple[int, ...] = _param((2, 3, 4), "Numbers of players the rules allow.", kind="ints")
+    partnerships: str = _param(
+        "optional",
+        "Whether four players play as two teams of partners sitting opposite (alternating in "
+        "turn order) who share a score.",
+        ("none", "optional", "required"),
+    )
+    hand_size: Any = _param(
+        ((2, 7), (3, 5), (4, 5)),
+        "Tiles dealt to each player: one number for every table, or a mapping from the number "
+        "of players to the number of tiles.",
+        kind="per_players",
+    )
+    direction: str = _param(
+        "clockwise",
+        "Direction of play. Seats are written in turn order; the direction only decides who "
+        "sits to a player's left (the next player clockwise, the previous one counter-clockwise).",
+        ("clockwise", "counterclockwise"),
+    )
+
+    # -- drawing ------------------------------------------------------------------------------
+    drawing: str = _param(
+        "until_playable",
+        "What a player who cannot play does: draw from the boneyard until a playable tile "
+        "comes (and pass when it is empty), or pass without drawing (block game).",
+        ("until_playable", "none"),
+    )
+    play_drawn_at_once: bool = _param(
+        True, "A playable tile drawn from the boneyard must be played at once.", kind="bool"
+    )
+    boneyard_reserve: int = _param(
+        0, "Tiles that always stay in the boneyard and may not be drawn.", kind="int"
+    )
+    voluntary_draw: bool = _param(
+        False, "A player may draw even while holding a playable tile.", kind="bool"
+    )
+
+    # -- who leads ----------------------------------------------------------------------------
+    first_leader: str = _param(
+        "any",
+        "Who leads the first hand: any seat (chosen at random or by agreement), or the holder "
+        "of the highest double.",
+        ("any", "highest_double"),
+    )
+    first_lead_tile: str = _param(
+        "any",
+        "What the first leader of the game may lead: any tile, or the double that made them leader.",
+        ("any", "that_double"),
+    )
+    no_double: str = _param(
+        "highest_tile",
+        "When the leader must be the holder of the highest double and nobody holds one: the "
+        "holder of the heaviest tile leads, or the tiles are reshuffled (the hand is redealt).",
+        ("highest_tile", "reshuffle"),
+    )
+    later_leader: str = _param(
+        "previous_winner",
+        "Who leads the later hands: any seat, the winner of the previous hand (the player who "
+        "went out), the player to the left of the previous hand's leader, or the holder of the "
+        "highest double again.",
+        ("any", "previous_winner", "left_of_previous_leader", "highest_double"),
+    )
+    leader_after_blocked: str = _param(
+        "previous_winner",
+        "Who leads after a blocked hand: any seat (random again), the previous hand's winner "
+        "(the lightest hand), or the player to the left of the previous leader.",
+        ("any", "previous_winner", "left_of_previous_leader", "highest_double"),
+    )
+
+    # -- the layout ---------------------------------------------------------------------------
+    spinner: str = _param(
+        "first_double",
+        "Which doubles spin (take tiles on all four sides): none (a plain line), the first "
+        "double of the hand, every double, or Sniff (the first double, which its holder may "
+        "lay lengthwise instead, and then no double spins that hand).",
+        ("none", "first_double", "every_double", "sniff"),
+    )
+    spinner_order: str = _param(
+        "sides_first",
+        "Order of play on a spinner: its two sides (continuing the line) before its two ends "
+        "(the branches), or any order.",
+        ("sides_first", "any"),
+    )
+    spinner_counts_until: str = _param(
+        "both_sides",
+        "How long the spinner itself counts as an open end (both halves): until tiles lie "
+        "against both its sides (usual), until any tile lies against it (it counts once, when "
+        "it is laid), or until three of its four sides are covered.",
+        ("both_sides", "one_side", "three_sides"),
+    )
+    double_end_counts: str = _param(
+        "both_halves",
+        "What a crosswise double at the end of a line counts: both halves (an open 6-6 is 12) "
+        "or one half (6).",
+        ("both_halves", "one_half"),
+    )
+
+    # -- scoring in play ----------------------------------------------------------------------
+    score_multiples: tuple[int, ...] = _param(
+        (5,), "End totals that score are multiples of these numbers (5; or 5 and 3 for Fives and Threes).",
+        kind="ints",
+    )
+    play_score: str = _param(
+        "total",
+        "What a scoring total is worth: the total itself (All Fives), or units: how many times "
+        "each scoring multiple goes into it, added up (Five Up: 15 is 3; Fives and Threes: 15 is 5 + 3 = 8).",
+        ("total", "units"),
+    )
+    play_score_cap: int | None = _param(
+        None, "Most points one play can score; more is cut to this (none: no cap).", kind="int_or_none"
+    )
+
+    # -- end of the hand ----------------------------------------------------------------------
+    domino_scoring: str = _param(
+        "opponents_pips",
+        "Scoring when a player goes out: none; each player subtracts their own rounded pips "
+        "from their own score; the winner scores the opponents' pips; the winner scores the "
+        "opponents' pips minus their own side's; the winner scores the heaviest hand.",
+        ("none", "subtract_own", "opponents_pips", "opponents_minus_own", "heaviest_hand"),
+    )
+    blocked_scoring: str = _param(
+        "lightest_takes_others_minus_own",
+        "Scoring when nobody can play: none; as when a player goes out, with the lightest hand "
+        "as winner; each subtracts their own; the lightest hand scores the others' pips minus "
+        "its own; the lightest hand scores the opponents' pips; everyone scores the difference "
+        "against each heavier hand.",
+        (
+            "none",
+            "as_domino",
+            "subtract_own",
+            "lightest_takes_others_minus_own",
+            "lightest_takes_opponents",
+            "difference_each_heavier",
+        ),
+    )
+    blocked_compare: str = _param(
+        "side",
+        "In a blocked hand, whose pips are compared: each side's (a team's pips added up), or each seat's.",
+        ("side", "seat"),
+    )
+    blocked_tie: str = _param(
+        "nothing",
+        "When the lightest hands tie in a blocked hand: nobody scores, or the tied sides split the award.",
+        ("nothing", "split"),
+    )
+    pip_rounding: str = _param(
+        "nearest",
+        "How end-of-hand pip amounts are rounded to the rounding unit: nearest (7 -> 5, 8 -> 10), "
+        "always down, always up, or not at all.",
+        ("nearest", "down", "up", "none"),
+    )
+    rounding_unit: int = _param(5, "The unit end-of-hand amounts are rounded to.", kind="int")
+    award_divisor: int = _param(
+        1,
+        "End-of-hand awards are divided by this after rounding (5 for games scored in fives, "
+        "such as Five Up on a cribbage board).",
+        kind="int",
+    )
+    hand_winner_bonus: int = _param(
+        0,
+        "Points for winning a hand (going out, or the lightest hand of a blocked hand): 1 for "
+        "'chipping out' in Fives and Threes.",
+        kind="int",
+    )
+    get_in_minimum: int = _param(
+        0, "A side's first score of the game counts only if it is at least this ('ten to get in').", kind="int"
+    )
+
+    # -- the game -----------------------------------------------------------------------------
+    target: Any = _param(
+        250, "Points that win the game: one number, or a mapping from the number of players.", kind="per_players"
+    )
+    target_check: str = _param(
+        "immediate",
+        "When the target is checked: the moment a side reaches it (the game stops there), or "
+        "at the end of the hand, the highest score at or over the target winning.",
+        ("immediate", "end_of_hand"),
+    )
+    target_exact: bool = _param(
+        False, "The target must be hit exactly; a score that would overshoot it is not counted.", kind="bool"
+    )
+
+    # -- claims and Muggins -------------------------------------------------------------------
+    muggins: str = _param(
+        "opponent_takes",
+        "What happens to points a player made but did not claim: an opponent may take them by "
+        "calling 'Muggins!'; they are simply lost; or they are scored anyway (claims are not needed).",
+        ("opponent_takes", "lost", "automatic"),
+    )
+    muggins_window: str = _param(
+        "before_next_play",
+        "How long an opponent may call Muggins: until the next tile is played, or until the "
+        "end of the hand.",
+        ("before_next_play", "end_of_hand"),
+    )
+    overclaim: str = _param(
+        "taken_down",
+        "What happens to a claim larger than the play made: it is taken down to the right "
+        "amount; or it is taken down and the opponents score the excess as a penalty.",
+        ("taken_down", "penalty_excess"),
+    )
+
+    # ----------------------------------------------------------------------------------------
+
+    def tiles_per_player(self, players: int) -> int:
+        return _per_players(self.hand_size, players, "hand_size")
+
+    def target_for(self, players: int) -> int:
+        return _per_players(self.target, players, "target")
+
+    @property
+    def set_size(self) -> int:
+        return (self.max_pip + 1) * (self.max_pip + 2) // 2
+
+    def check_table(self, players: int, teams: bool) -> list[str]:
+        """Problems with playing these rules at this table (player count, partnerships)."""
+        problems = []
+        if players not in self.players:
+            problems.append(f"{players} players: the rules allow {_list(self.players)} (parameter players)")
+        if teams and self.partnerships == "none":
+            problems.append("the rules do not allow partnerships (parameter partnerships)")
+        if not teams and self.partnerships == "required":
+            problems.append("the rules require two partnerships (parameter partnerships)")
+        return problems
+
+    def to_mapping(self) -> dict[str, Any]:
+        """Plain YAML-ready data: what ``yaml.safe_dump`` writes and :func:`load` reads back."""
+        out = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.metadata["kind"] == "per_players" and isinstance(value, tuple):
+                value = dict(value)
+            elif isinstance(value, tuple):
+                value = list(value)
+            out[f.name] = value
+        return out
+
+
+PARAMETERS: dict[str, dataclasses.Field] = {f.name: f for f in dataclasses.fields(RuleSet)}
+
+
+def _list(values: tuple[int, ...]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+def _per_players(value: Any, players: int, key: str) -> int:
+    """Read a per-player-count parameter: one number, or ((players, value), ...) pairs."""
+    if isinstance(value, int):
+        return value
+    for count, amount in value:
+        if count == players:
+            return amount
+    raise RuleError(f"{key} gives no value for {players} players")
+
+
+# --------------------------------------------------------------------------------------------
+# Loading and validation
+
+
+def _coerce(key: str, value: Any, where: str) -> Any:
+    """Check one parameter's value against its declaration; return it in the dataclass's form."""
+    spec = PARAMETERS[key]
+    allowed = spec.metadata["allowed"]
+    kind = spec.metadata["kind"]
+
+    def bad(expected: str) -> RuleError:
+        return RuleError(f"{where}: {key}: {expected}, not {value!r}")
+
+    if allowed is not None:
+        if value not in allowed:
+            raise bad("one of " + ", ".join(allowed))
+        return value
+    if kind == "str":
+        if not isinstance(value, str):
+            raise bad("text")
+        return value
+    if kind == "bool":
+        if not isinstance(value, bool):
+            raise bad("true or false")
+        return value
+    if kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise bad("a whole number, 0 or more")
+        return value
+    if kind == "int_or_none":
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise bad("a positive whole number, or null")
+        return value
+    if kind == "ints":
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = [value]
+        if (
+            not isinstance(value, (list, tuple))
+            or not value
+            or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)
+        ):
+            raise bad("a list of positive whole numbers")
+        return tuple(value)
+    if kind == "per_players":
+        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+            return value
+        if isinstance(value, dict) and value and all(
+            isinstance(k, int) and isinstance(v, int) and not isinstance(v, bool) and v > 0
+            for k, v in value.items()
+        ):
+            return tuple(sorted(value.items()))
+        raise bad("a positive whole number, or a mapping such as {2: 7, 3: 5, 4: 5}")
+    raise AssertionError(f"parameter {key} has no kind")  # pragma: no cover
+
+
+def _validate(rules: RuleSet, where: str) -> RuleSet:
+    """Combinations of parameters that cannot be played."""
+    if not 1 <= rules.max_pip <= 18:
+        raise RuleError(f"{where}: max_pip: a set from double-one to double-eighteen, not {rules.max_pip}")
+    for players in rules.players:
+        if players < 2:
+            raise RuleError(f"{where}: players: at least 2 players, not {players}")
+        dealt = rules.tiles_per_player(players) * players
+        if dealt + rules.boneyard_reserve > rules.set_size:
+            raise RuleError(
+                f"{where}: hand_size: {players} players x {rules.tiles_per_player(players)} tiles"
+                f" + boneyard_reserve {rules.boneyard_reserve} is more than the"
+                f" {rules.set_size} tiles of a double-{rules.max_pip} set"
+            )
+        rules.target_for(players)
+    if rules.partnerships == "required" and any(p % 2 for p in rules.players):
+        raise RuleError(f"{where}: partnerships: required, but players allows an odd number of players")
+    if rules.rounding_unit == 0 or rules.award_divisor == 0:
+        raise RuleError(f"{where}: rounding_unit and award_divisor must be at least 1")
+    if rules.spinner == "sniff" and rules.spinner_order not in ("sides_first", "any"):
+        raise RuleError(f"{where}: spinner_order")  # pragma: no cover - guarded by allowed values
+    return rules
+
+
+def from_mapping(data: Mapping[str, Any], where: str = "<rules>", base: RuleSet | None = None) -> RuleSet:
+    """Build a rule set from plain data, starting from ``base`` (or the defaults)."""
+    if not isinstance(data, Mapping):
+        raise RuleError(f"{where}: a rule file is a mapping of parameter: value")
+    changes = {}
+    for key, value in data.items():
+        if key == "base":
+            continue
+        if key not in PARAMETERS:
+            close = [k for k in PARAMETERS if k.startswith(str(key)[:4])]
+            hint = f" (did you mean {', '.join(close)}?)" if close else ""
+            raise RuleError(f"{where}: unknown key {key!r}{hint}; see `muggins rules --list-parameters`")
+        changes[key] = _coerce(key, value, where)
+    start = base if base is not None else RuleSet()
+    return _validate(dataclasses.replace(start, **changes), where)
+
+
+def preset_names() -> list[str]:
+    return sorted(p.stem for p in PRESET_DIR.glob("*.yaml"))
+
+
+def _read_yaml(path: Path, where: str) -> Mapping[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RuleError(f"{where}: cannot read: {exc}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+        raise RuleError(f"{where}{at}: not valid YAML: {getattr(exc, 'problem', exc)}") from None
+    if data is None:
+        data = {}
+    if not isinstance(data, Mapping):
+        raise RuleError(f"{where}: a rule file is a mapping of parameter: value")
+    return data
+
+
+def load(spec: str, _seen: tuple[str, ...] = ()) -> RuleSet:
+    """A rule set by preset name (``allfives``) or by YAML file path (``house.yaml``).
+
+    A file may say ``base: NAME-OR-FILE`` to start from another rule set; its other keys
+    change that one. A file's ``base`` path is taken relative to the file.
+    """
+    if spec in _seen:
+        raise RuleError(f"{spec}: base chain loops back on itself: {' -> '.join(_seen + (spec,))}")
+    looks_like_file = spec.endswith((".yaml", ".yml")) or "/" in spec or "\\" in spec
+    if looks_like_file:
+        path = Path(spec)
+        where = spec
+        if not path.is_file():
+            raise RuleError(f"{spec}: no such rule file")
+    else:
+        path = PRESET_DIR / f"{spec}.yaml"
+        where = f"preset {spec}"
+        if not path.is_file():
+            raise RuleError(f"unknown rule set {spec!r}: presets are {', '.join(preset_names())}, or give a .yaml file")
+    data = _read_yaml(path, where)
+    base = None
+    if "base" in data:
+        base_spec = data["base"]
+        if not isinstance(base_spec, str):
+            raise RuleError(f"{where}: base: a preset name or a file, not {base_spec!r}")
+        if looks_like_file and (base_spec.endswith((".yaml", ".yml")) or "/" in base_spec):
+            base_spec = str(path.parent / base_spec)
+        base = load(base_spec, _seen + (spec,))
+    if "name" not in data:
+        data = {**data, "name": path.stem}
+    return from_mapping(data, where, base)
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """``key=value`` from the command line or a ``[Set key "value"]`` tag, value read as YAML."""
+    key, sep, raw = text.partition("=")
+    key = key.strip()
+    if not sep or not key:
+        raise RuleError(f"--set {text!r}: write key=value, for example target=150")
+    return key, _scalar(raw.strip(), f"--set {key}")
+
+
+def _scalar(raw: str, where: str) -> Any:
+    try:
+        return yaml.safe_load(raw) if raw else None
+    except yaml.YAMLError:
+        raise RuleError(f"{where}: cannot read the value {raw!r}") from None
+
+
+def with_overrides(rules: RuleSet, overrides: list[tuple[str, Any]] | tuple[tuple[str, Any], ...], where: str = "--set") -> RuleSet:
+    """``rules`` with single parameters changed; string values are read as YAML scalars."""
+    if not overrides:
+        return rules
+    data = {k: (_scalar(v, f"{where} {k}") if isinstance(v, str) else v) for k, v in overrides}
+    return from_mapping(data, where, rules)

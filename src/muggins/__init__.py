@@ -1,0 +1,8 @@
+"""muggins: the record analyzer and replayer for the domino game All Fives (Muggins).
+
+Layers depend one way: ``muggins.notation`` (text <-> records, knows no rules) ->
+``muggins.replay`` (rule sets, board, replayer) -> ``muggins.analysis`` (audit, ledger,
+solver) -> ``muggins.cli`` (wiring and presentation only).
+"""
+
+__version__ = "0.1.0"

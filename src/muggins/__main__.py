@@ -1,0 +1,5 @@
+"""``python -m muggins`` runs the command line."""
+
+from muggins.cli import main
+
+main()

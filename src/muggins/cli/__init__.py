@@ -1,0 +1,12 @@
+"""The command line: wiring and presentation only; every rule and check lives below it."""
+
+from __future__ import annotations
+
+from muggins.cli.app import app
+
+# Importing a command module registers its command with ``app``.
+from muggins.cli import rules as _rules  # noqa: F401,E402
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,64 @@
+"""``muggins rules``: list the presets and parameters, or print one rule set as YAML."""
+
+from __future__ import annotations
+
+import json
+from typing import List, Optional
+
+import typer
+
+from muggins.cli.app import app
+from muggins.cli.common import EXIT_UNUSABLE, Format, die
+
+
+@app.command("rules")
+def rules_command(
+    spec: Optional[str] = typer.Argument(None, help="A preset name or a YAML rule file to print."),
+    set_: List[str] = typer.Option([], "--set", help="Change one parameter: key=value (repeatable)."),
+    parameters: bool = typer.Option(False, "--list-parameters", help="List every rule parameter with its allowed values."),
+    format: Format = typer.Option(Format.text, "--format", help="text (YAML for one rule set), or json."),
+) -> None:
+    """List the rule presets, list the parameters, or print one rule set (a starting point for a table's own YAML file)."""
+    from muggins.replay import rules as rulesmod
+
+    if parameters:
+        rows = []
+        for name, f in rulesmod.PARAMETERS.items():
+            allowed = f.metadata["allowed"]
+            default = f.default
+            rows.append(
+                {
+                    "name": name,
+                    "allowed": list(allowed) if allowed else f.metadata["kind"],
+                    "default": list(default) if isinstance(default, tuple) else default,
+                    "doc": f.metadata["doc"],
+                }
+            )
+        if format is Format.json:
+            print(json.dumps(rows, indent=2, default=str))
+            return
+        for row in rows:
+            allowed = row["allowed"] if isinstance(row["allowed"], str) else " | ".join(row["allowed"])
+            print(f"{row['name']}  ({allowed}; default {row['default']})\n    {row['doc']}")
+        return
+    if spec is None:
+        names = rulesmod.preset_names()
+        if format is Format.json:
+            print(json.dumps([{"name": n, "description": rulesmod.load(n).description} for n in names], indent=2))
+            return
+        for name in names:
+            print(f"{name:18} {rulesmod.load(name).description}")
+        return
+    try:
+        rules = rulesmod.load(spec)
+        rules = rulesmod.with_overrides(rules, [rulesmod.parse_override(s) for s in set_])
+    except rulesmod.RuleError as exc:
+        die(str(exc))
+    data = rules.to_mapping()
+    if format is Format.json:
+        print(json.dumps(data, indent=2))
+    else:
+        import yaml
+
+        print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), end="")
+    raise typer.Exit(0)

@@ -1,0 +1,78 @@
+"""One shape for every problem muggins reports, from a syntax slip to a wrong total.
+
+Every layer (notation, replay, analysis) produces :class:`Diagnostic` values and never prints;
+the command line decides how they look. A diagnostic's ``code`` is stable (kebab-case, listed in
+``CODES``-style tables next to the code that emits them) so scripts and golden files can rely on it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A problem found in a record, with everything needed to find it in the source.
+
+    ``rule`` names the rule parameter the finding rests on (``None`` for pure syntax);
+    ``claimed`` and ``correct`` carry the two numbers of a disputed score, where there are two.
+    """
+
+    code: str
+    message: str
+    severity: Severity = "error"
+    source: str = "<string>"
+    line: int = 0
+    column: int = 0
+    hand: int | None = None
+    turn: int | None = None
+    rule: str | None = None
+    claimed: int | None = None
+    correct: int | None = None
+    expected: str | None = field(default=None, compare=False)
+    context: str | None = field(default=None, compare=False)
+
+    @property
+    def location(self) -> str:
+        if self.line:
+            return f"{self.source}:{self.line}:{self.column}"
+        return self.source
+
+    def render(self) -> str:
+        """Plain text, compiler style: ``file:line:col: error[code]: message``, then the line and a caret."""
+        where = []
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        if self.turn is not None:
+            where.append(f"turn {self.turn}")
+        prefix = f"{self.location}: {self.severity}[{self.code}]: "
+        text = prefix + (f"{', '.join(where)}: " if where else "") + self.message
+        if self.expected:
+            text += f"\n  expected {self.expected}"
+        if self.rule:
+            text += f"\n  rule: {self.rule}"
+        if self.context is not None and self.column:
+            text += f"\n  {self.context}\n  {' ' * (self.column - 1)}^"
+        return text
+
+    def to_json(self) -> dict:
+        out = {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "file": self.source,
+            "line": self.line,
+            "column": self.column,
+            "hand": self.hand,
+            "turn": self.turn,
+            "rule": self.rule,
+        }
+        if self.claimed is not None or self.correct is not None:
+            out["claimed"] = self.claimed
+            out["correct"] = self.correct
+        if self.expected:
+            out["expected"] = self.expected
+        return out

@@ -1,0 +1,69 @@
+"""The package installs under one namespace and finds its data files, editable or not."""
+
+import importlib
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_subpackages_live_under_one_namespace():
+    for name in ("muggins.notation", "muggins.replay", "muggins.analysis", "muggins.cli"):
+        module = importlib.import_module(name)
+        assert module.__name__ == name
+
+
+def test_data_files_are_found():
+    from muggins.replay import rules
+
+    assert "allfives" in rules.preset_names()
+    assert rules.load("allfives").name == "allfives"
+
+
+def test_python_dash_m_runs():
+    out = subprocess.run([sys.executable, "-m", "muggins", "--help"], capture_output=True, text=True)
+    assert out.returncode == 0
+    assert "All Fives" in out.stdout
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        check=True,
+        capture_output=True,
+    )
+    (built,) = out.glob("muggins-*.whl")
+    return built
+
+
+def test_wheel_installs_nothing_outside_the_muggins_namespace(wheel):
+    names = zipfile.ZipFile(wheel).namelist()
+    tops = {n.split("/")[0] for n in names if not n.split("/")[0].endswith(".dist-info")}
+    assert tops == {"muggins"}
+    for data in ("muggins/notation/mgn.lark", "muggins/notation/NOTATION.md", "muggins/replay/presets/allfives.yaml"):
+        assert data in names, data
+
+
+def test_regular_install_imports_and_reads_its_data(wheel, tmp_path):
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    probe = (
+        "import muggins.replay.rules as r, muggins.notation.parser as p;"
+        "assert r.PRESET_DIR.is_relative_to(r'%s');"
+        "print(sorted(r.preset_names())[0], p.GRAMMAR_PATH.is_file())" % target
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["allfives", "True"]
