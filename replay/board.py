@@ -1,0 +1,337 @@
+"""The layout on the table: where a tile may go, what the open ends show, what they count.
+
+The layout is a set of **arms** growing out from the lead tile. ``l`` and ``r`` are the line's
+two arms; they run through any spinner on them (its two *sides*). A spinner adds two *branches*
+(its ends): ``u`` and ``d`` for the first spinner, ``u2``/``d2`` for the second (only where every
+double spins), and so on. The lead tile lies with its higher pip on ``l``.
+
+Each arm shows one pip at its open end. What the ends *count* after a play is decided by three
+rules, each in one function below:
+
+- :func:`double_end_value`: a crosswise double at the end of an arm (``double_end_counts``);
+- :func:`spinner_counts`: whether a spinner still counts its two halves (``spinner_counts_until``);
+- :func:`branch_is_open`: whether a spinner's branches take tiles yet (``spinner_order``).
+
+The board is mutable (the replayer pushes plays onto it) but :meth:`Board.copy` is cheap, so
+alternatives can be tried on copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from muggins.notation.model import Tile
+from muggins.replay.rules import RuleSet
+
+# Arm kinds: what lies at an arm's open end.
+EMPTY = 0  # a branch with no tile yet: shows its spinner's pip, counts nothing of its own
+PLAIN = 1  # a single tile (or a double laid lengthwise): counts its exposed half
+DOUBLE = 2  # a crosswise double that is not a spinner: counts per double_end_value
+SPINNER = 3  # the arm ends on a spinner (its far side uncovered): the spinner counts per spinner_counts
+LEAD = 4  # a line arm with nothing on it yet: ends on the lead tile itself
+
+
+class IllegalPlacement(ValueError):
+    """A tile that cannot go where it was put; ``rule`` names the parameter it rests on."""
+
+    def __init__(self, message: str, rule: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+def double_end_value(pip: int, rules: RuleSet) -> int:
+    """What a crosswise double at the end of an arm counts: both halves (usual) or one."""
+    return pip if rules.double_end_counts == "one_half" else pip + pip
+
+
+def spinner_counts(sides_covered: int, covered: int, played_onto: int, rules: RuleSet) -> bool:
+    """Whether a spinner still counts both its halves.
+
+    ``sides_covered`` counts its two line sides that have a tile against them (a spinner laid on
+    an arm has the side it was laid against covered from the start); ``covered`` counts all four
+    of its sides; ``played_onto`` counts the tiles played against it after it was laid.
+    Usual rule: until both sides are covered. Alternatives: it counts once, only until the first
+    tile is played against it; or until three of its four sides are covered.
+    """
+    until = rules.spinner_counts_until
+    if until == "both_sides":
+        return sides_covered < 2
+    if until == "three_sides":
+        return covered < 3
+    return played_onto == 0  # "one_side": it counts once
+
+
+def branch_is_open(sides_covered: int, rules: RuleSet) -> bool:
+    """Whether a spinner's branches (its ends) take tiles: after both sides, or at any time."""
+    return rules.spinner_order == "any" or sides_covered == 2
+
+
+def becomes_spinner(tile: Tile, inline: bool, spinners_so_far: int, doubles_so_far: int, rules: RuleSet) -> bool:
+    """Whether this double, laid now, spins (takes tiles on all four sides)."""
+    kind = rules.spinner
+    if kind == "none" or not tile.is_double:
+        return False
+    if kind == "every_double":
+        return True
+    # first_double and sniff: only the hand's first double; under Sniff it may be laid
+    # lengthwise instead, and then no double spins this hand.
+    return doubles_so_far == 0 and not inline
+
+
+def branch_names(index: int) -> tuple[str, str]:
+    """The names of spinner number ``index``'s branches (1-based): u/d, then u2/d2, ..."""
+    return ("u", "d") if index == 1 else (f"u{index}", f"d{index}")
+
+
+@dataclass(frozen=True, slots=True)
+class OpenEnd:
+    """One arm as a player sees it: the pip it shows, what it counts now, whether it takes a tile."""
+
+    name: str
+    pip: int
+    value: int
+    playable: bool
+    counts: bool
+
+
+class _Spinner:
+    __slots__ = ("pip", "arm", "sides_covered", "covered", "played_onto", "branches", "is_lead")
+
+    def __init__(self, pip: int, arm: str | None, branches: tuple[str, str], is_lead: bool) -> None:
+        self.pip = pip
+        self.arm = arm  # the line/branch arm it lies on (None for a lead spinner)
+        self.is_lead = is_lead
+        self.sides_covered = 0 if is_lead else 1
+        self.covered = 0 if is_lead else 1
+        self.played_onto = 0
+        self.branches = branches
+
+    def clone(self) -> _Spinner:
+        other = _Spinner.__new__(_Spinner)
+        other.pip = self.pip
+        other.arm = self.arm
+        other.is_lead = self.is_lead
+        other.sides_covered = self.sides_covered
+        other.covered = self.covered
+        other.played_onto = self.played_onto
+        other.branches = self.branches
+        return other
+
+
+class Board:
+    """The tiles on the table and the arms they form.
+
+    Arms are kept in the order ``l``, ``r``, then branches in the order they appeared; each is
+    ``[pip, kind, tile_value, spinner]`` where ``spinner`` is the index into ``spinners`` of
+    the spinner the arm ends on or belongs to as a branch (-1 for none).
+    """
+
+    __slots__ = ("rules", "arms", "spinners", "lead", "lead_inline", "doubles", "played")
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        self.arms: dict[str, list] = {}
+        self.spinners: list[_Spinner] = []
+        self.lead: Tile | None = None
+        self.doubles = 0
+        self.lead_inline = False
+        self.played: list[tuple[Tile, str | None]] = []
+
+    # -- reading the position -------------------------------------------------------------
+
+    @property
+    def is_empty(self) -> bool:
+        return self.lead is None
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.rules = self.rules
+        other.arms = {name: arm[:] for name, arm in self.arms.items()}
+        other.spinners = [s.clone() for s in self.spinners]
+        other.lead = self.lead
+        other.doubles = self.doubles
+        other.lead_inline = self.lead_inline
+        other.played = self.played[:]
+        return other
+
+    def playable_ends(self) -> list[str]:
+        """Names of the arms that take a tile now (the lead counts as every arm before it)."""
+        out = []
+        for name, arm in self.arms.items():
+            spinner = arm[3]
+            if arm[1] == EMPTY and not branch_is_open(self.spinners[spinner].sides_covered, self.rules):
+                continue
+            out.append(name)
+        return out
+
+    def placements(self, tile: Tile) -> list[str]:
+        """Every arm ``tile`` may be played on now; ``["lead"]`` on an empty board."""
+        if self.lead is None:
+            return ["lead"]
+        rules = self.rules
+        high, low = tile.high, tile.low
+        out = []
+        for name, arm in self.arms.items():
+            pip = arm[0]
+            if pip != high and pip != low:
+                continue
+            if arm[1] == EMPTY and not branch_is_open(self.spinners[arm[3]].sides_covered, rules):
+                continue
+            out.append(name)
+        return out
+
+    def can_play(self, tile: Tile) -> bool:
+        return bool(self.placements(tile))
+
+    def total(self) -> int:
+        """The sum the open ends count now (the hot path: no allocation)."""
+        rules = self.rules
+        total = 0
+        crosswise_lead_open = False
+        for arm in self.arms.values():
+            kind = arm[1]
+            if kind == PLAIN or kind == DOUBLE:
+                total += arm[2]
+            elif kind == LEAD:
+                if self.lead_is_crosswise_double:
+                    crosswise_lead_open = True
+                else:
+                    total += arm[0]
+        for s in self.spinners:
+            if spinner_counts(s.sides_covered, s.covered, s.played_onto, rules):
+                total += s.pip + s.pip
+        if crosswise_lead_open and not (self.spinners and self.spinners[0].is_lead):
+            total += double_end_value(self.lead.high, rules)  # type: ignore[union-attr]
+        return total
+
+    @property
+    def lead_is_crosswise_double(self) -> bool:
+        return self.lead is not None and self.lead.is_double and not self.lead_inline
+
+    def open_ends(self) -> list[OpenEnd]:
+        """Every arm with the pip it shows and what it adds to the count now.
+
+        The values add up to :meth:`total`: a tile that is the end of two arms (a lone lead
+        double, a lone spinner) is counted on the first of them; a spinner that still counts
+        but ends no arm (three sides rule) appears as a pseudo-end named ``spinner``.
+        """
+        rules = self.rules
+        out = []
+        counted_spinners: set[int] = set()
+        lead_counted = False
+        for name, arm in self.arms.items():
+            pip, kind, value, index = arm
+            playable = kind != EMPTY or branch_is_open(self.spinners[index].sides_covered, rules)
+            counts = kind in (PLAIN, DOUBLE)
+            if kind == LEAD and self.lead_is_crosswise_double and index < 0:
+                counts = not lead_counted
+                value = double_end_value(pip, rules) if counts else 0
+                lead_counted = True
+            elif kind == LEAD and index < 0:
+                counts, value = True, pip
+            elif kind in (LEAD, SPINNER):
+                s = self.spinners[index]
+                counts = index not in counted_spinners and spinner_counts(
+                    s.sides_covered, s.covered, s.played_onto, rules
+                )
+                value = pip + pip if counts else 0
+                if counts:
+                    counted_spinners.add(index)
+            elif kind == EMPTY:
+                value = 0
+            out.append(OpenEnd(name, pip, value, playable, counts))
+        for index, s in enumerate(self.spinners):
+            if index not in counted_spinners and spinner_counts(s.sides_covered, s.covered, s.played_onto, rules):
+                out.append(OpenEnd("spinner", s.pip, s.pip + s.pip, False, True))
+        return out
+
+    def counted_values(self) -> list[int]:
+        """What each counted end adds, as a player would list them: ``[12, 3]``."""
+        return [e.value for e in self.open_ends() if e.counts]
+
+    # -- changing the position -------------------------------------------------------------
+
+    def play(self, tile: Tile, end: str | None = None, inline: bool = False) -> str:
+        """Place ``tile`` on the arm ``end`` (or the only arm it fits); return the arm used.
+
+        Raises :class:`IllegalPlacement` when the tile does not fit there.
+        """
+        rules = self.rules
+        if inline and not (rules.spinner == "sniff" and tile.is_double and self.doubles == 0):
+            raise IllegalPlacement(
+                f"{tile} cannot be laid lengthwise: only the first double under Sniff rules", "spinner"
+            )
+        if self.lead is None:
+            self._lead(tile, inline)
+            self.played.append((tile, None))
+            return "lead"
+        if end is None:
+            options = self.placements(tile)
+            if not options:
+                raise IllegalPlacement(f"{tile} matches no open end ({self.describe_ends()})")
+            end = options[0]
+        arm = self.arms.get(end)
+        if arm is None:
+            raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner")
+        pip, kind, _value, spinner_index = arm
+        if pip != tile.high and pip != tile.low:
+            raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
+        if kind == EMPTY and not branch_is_open(self.spinners[spinner_index].sides_covered, rules):
+            raise IllegalPlacement(
+                f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
+                "spinner_order",
+            )
+        exposed = tile.low if pip == tile.high else tile.high
+        # The tile covers whatever the arm ended on.
+        if kind == EMPTY:
+            s = self.spinners[spinner_index]
+            s.covered += 1
+            s.played_onto += 1
+        elif kind == SPINNER:
+            s = self.spinners[spinner_index]
+            s.covered += 1
+            s.sides_covered += 1
+            s.played_onto += 1
+        elif kind == LEAD and self.spinners and self.spinners[0].is_lead:
+            s = self.spinners[0]
+            s.covered += 1
+            s.sides_covered += 1
+            s.played_onto += 1
+        if tile.is_double:
+            if becomes_spinner(tile, inline, len(self.spinners), self.doubles, rules):
+                index = len(self.spinners) + 1
+                self.spinners.append(_Spinner(tile.high, end, branch_names(index), is_lead=False))
+                arm[:] = [exposed, SPINNER, 0, index - 1]
+                for branch in branch_names(index):
+                    self.arms[branch] = [tile.high, EMPTY, 0, index - 1]
+            elif inline:
+                arm[:] = [exposed, PLAIN, exposed, -1]
+            else:
+                arm[:] = [exposed, DOUBLE, double_end_value(exposed, rules), -1]
+            self.doubles += 1
+        else:
+            arm[:] = [exposed, PLAIN, exposed, -1]
+        self.played.append((tile, end))
+        return end
+
+    def _lead(self, tile: Tile, inline: bool) -> None:
+        self.lead = tile
+        if tile.is_double:
+            spins = becomes_spinner(tile, inline, 0, 0, self.rules)
+            self.lead_inline = inline
+            self.doubles = 1
+            if spins:
+                self.spinners.append(_Spinner(tile.high, None, branch_names(1), is_lead=True))
+                self.arms["l"] = [tile.high, LEAD, 0, 0]
+                self.arms["r"] = [tile.high, LEAD, 0, 0]
+                self.arms["u"] = [tile.high, EMPTY, 0, 0]
+                self.arms["d"] = [tile.high, EMPTY, 0, 0]
+                return
+        self.arms["l"] = [tile.high, LEAD, 0, -1]
+        self.arms["r"] = [tile.low, LEAD, 0, -1]
+
+    # -- text ----------------------------------------------------------------------------------
+
+    def describe_ends(self) -> str:
+        ends = [f"{e.name}={e.pip}" for e in self.open_ends() if e.playable]
+        return "open ends " + ", ".join(ends) if ends else "no open ends"

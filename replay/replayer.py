@@ -1,0 +1,890 @@
+"""Rebuild every position of a recorded game and check every step against the rules.
+
+The replayer applies a record turn by turn. At each step it knows the board, every hand that is
+known (in whole or in part), the boneyard, whose turn it is, the points each play made and what
+each side is credited. Every rule broken becomes a :class:`~muggins.diagnostics.Diagnostic`
+with a stable code (see :data:`CODES`), the hand and turn, the source position and the rule
+parameter it rests on; replay goes on past a problem wherever the position still makes sense,
+so one record reports all its problems. ``strict=True`` stops at the first error instead.
+
+The replayer establishes facts (:class:`TurnFact`, :class:`HandResult`); judging the claims
+written on the sheet against those facts is the auditor's job (``muggins.analysis.audit``).
+Records with hidden information (no deal, draws as counts) are replayed as far as the
+information allows: a check that needs a hidden tile is simply not made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator
+
+from muggins.diagnostics import Diagnostic
+from muggins.notation.model import Draw, Hand, MugginsCall, Pass, Play, Record, SheetScore, Tile
+from muggins.replay.board import Board, IllegalPlacement
+from muggins.replay.rules import RuleError, RuleSet
+from muggins.replay.scoring import HandAward, credit_claim, end_of_hand, play_points, side_of_seats
+
+#: Every legality code the replayer emits: code -> (rule parameter, what it means).
+CODES: dict[str, tuple[str | None, str]] = {
+    "table-rules": ("players", "the table (players, partnerships) does not fit the rule set"),
+    "pip-above-set": ("max_pip", "a tile with a pip above the set's highest"),
+    "deal-size": ("hand_size", "a seat was dealt the wrong number of tiles"),
+    "dealt-twice": ("max_pip", "a tile appears twice in the deal and boneyard"),
+    "boneyard-size": ("hand_size", "the boneyard does not hold the tiles left after the deal"),
+    "wrong-leader": ("first_leader", "the hand was led by the wrong seat"),
+    "wrong-lead-tile": ("first_lead_tile", "the first lead broke the rule on what may be led"),
+    "no-double": ("no_double", "nobody held a double and the rules ask for a reshuffle"),
+    "out-of-turn": ("direction", "a seat took a turn that was not theirs"),
+    "not-in-hand": (None, "a tile played or drawn that the seat does not hold"),
+    "already-played": (None, "a tile that is already on the table"),
+    "wrong-end": (None, "the tile does not match the named end"),
+    "no-match": (None, "the tile matches no open end"),
+    "branch-closed": ("spinner_order", "a tile on a spinner's branch before its sides were covered"),
+    "no-such-end": ("spinner", "the named end does not exist on this layout"),
+    "ambiguous-end": (None, "no end named, and the possible placements score differently"),
+    "inline-not-allowed": ("spinner", "a double laid lengthwise outside the Sniff rule"),
+    "draw-not-allowed": ("drawing", "a draw in a game without drawing"),
+    "draw-while-playable": ("voluntary_draw", "a draw while holding a playable tile"),
+    "draw-empty-boneyard": ("drawing", "a draw from an empty boneyard"),
+    "draw-reserve": ("boneyard_reserve", "a draw from the tiles that must stay in the boneyard"),
+    "draw-wrong-tile": ("drawing", "the drawn tile is not the next one in the boneyard"),
+    "drew-past-playable": ("drawing", "kept drawing after a playable tile came"),
+    "drawn-tile-not-played": ("play_drawn_at_once", "a playable drawn tile was not played at once"),
+    "pass-while-playable": (None, "a pass while holding a playable tile"),
+    "pass-without-drawing": ("drawing", "a pass while the boneyard could still be drawn from"),
+    "play-after-end": (None, "a turn after the hand was over"),
+    "play-after-game-end": ("target_check", "a turn after the target was reached"),
+    "wrong-outcome": (None, "the hand's written outcome is not what happened"),
+    "hand-unfinished": (None, "the hand stops before anyone went out or it was blocked"),
+    "mixed-sheet": (None, "score-sheet entries in a hand that was played out"),
+    "muggins-not-allowed": ("muggins", "a Muggins call where the rules have none"),
+    "muggins-not-opponent": ("muggins", "a Muggins call on one's own side"),
+    "muggins-on-nothing": ("muggins", "a Muggins call with no unclaimed points to take"),
+    "muggins-on-claimed": ("muggins", "a Muggins call on points that were claimed"),
+    "muggins-too-late": ("muggins_window", "a Muggins call after its window closed"),
+    "muggins-amount": ("muggins", "a Muggins call for the wrong number of points"),
+    "unknown-seat": (None, "a seat the record does not declare"),
+}
+
+
+class ReplayError(Exception):
+    """Raised in strict mode at the first error."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.render())
+        self.diagnostic = diagnostic
+
+
+@dataclass(frozen=True, slots=True)
+class TurnFact:
+    """What one turn did under the rules.
+
+    For a play: the arm used, the ends' ``total`` after it, the ``points`` the rules give, and
+    under the Muggins rule what was ``credited`` to the player's side, left ``unclaimed``, or
+    claimed in ``excess`` (with the ``penalty`` the opponents score for it). For a Muggins call:
+    ``refers_to`` the turn whose points it takes and ``credited`` what the caller's side gains.
+    """
+
+    hand: int
+    turn: int
+    kind: str  # play, draw, pass, muggins, sheet
+    seat: str
+    statement: object
+    end: str | None = None
+    total: int | None = None
+    points: int = 0
+    claim: int | None = None
+    credited: int = 0
+    unclaimed: int = 0
+    excess: int = 0
+    penalty: int = 0
+    refers_to: int | None = None
+    expected: int | None = None
+
+
+@dataclass(slots=True)
+class HandResult:
+    """A replayed hand: its turn facts, how it really ended, and the score after it."""
+
+    number: int
+    hand: Hand
+    leader: str | None
+    facts: list[TurnFact] = field(default_factory=list)
+    outcome: str | None = None  # domino, blocked, or None (unfinished)
+    went_out: str | None = None
+    pips: dict[str, int] | None = None  # true remaining pips, where every hand is known
+    pips_source: str = "none"  # "hands", "announced" or "none"
+    award: HandAward | None = None
+    in_play: dict[str, int] = field(default_factory=dict)  # credited in play, per side
+    earned: dict[str, int] = field(default_factory=dict)  # rule points made in play, per side
+    totals: dict[str, int] = field(default_factory=dict)  # correct running totals after the hand
+    target_reached_at: int | None = None  # turn at which a side reached the target (immediate)
+
+
+@dataclass(slots=True)
+class ReplayResult:
+    record: Record
+    rules: RuleSet
+    sides: dict[str, str]
+    hands: list[HandResult]
+    diagnostics: list[Diagnostic]
+    totals: dict[str, int]
+    winner: str | None
+    won_at: tuple[int, int | None] | None  # (hand, turn); turn None when decided at the end of a hand
+
+
+def opponents_of(side: str, sides: dict[str, str]) -> list[str]:
+    return [s for s in dict.fromkeys(sides.values()) if s != side]
+
+
+class HandState:
+    """The position inside one hand; :meth:`apply` pushes one turn onto it."""
+
+    def __init__(self, game: Game, hand: Hand) -> None:
+        self.game = game
+        self.rules = game.rules
+        self.hand = hand
+        self.board = Board(game.rules)
+        seats = game.seats
+        self.seats = seats
+        self.known: dict[str, set[Tile]] = {}
+        self.count: dict[str, int] = {}
+        self.boneyard: list[Tile] | None = None
+        self.boneyard_count = 0
+        self.to_move: int | None = None
+        self.passes = 0
+        self.over: str | None = None
+        self.went_out: str | None = None
+        self.must_play: dict[str, Tile] = {}
+        self.pending: list[tuple[int, str, int]] = []  # (turn, seat, unclaimed points)
+        self.unclaimed_history: dict[str, list[int]] = {s: [] for s in seats}
+        self.result = HandResult(hand.number, hand, None)
+        self.result.in_play = {side: 0 for side in game.side_list}
+        self.result.earned = {side: 0 for side in game.side_list}
+        self.reported_after_end = False
+        self.sheet_only = hand.is_sheet_only
+        self._deal()
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def _deal(self) -> None:
+        game, rules, hand = self.game, self.rules, self.hand
+        per_player = _per_player_or_none(rules, len(self.seats))
+        seen: dict[Tile, str] = {}
+        for deal in hand.deals:
+            if deal.seat not in game.seat_set:
+                continue  # the notation layer reports undeclared seats
+            if deal.tiles is None:
+                continue
+            for tile in deal.tiles:
+                self._check_pip(tile, deal)
+                if tile in seen:
+                    game.report("dealt-twice", f"{tile} is dealt to {deal.seat} and also {seen[tile]}", deal, hand.number)
+                seen[tile] = f"dealt to {deal.seat}"
+            if per_player is not None and len(deal.tiles) != per_player:
+                game.report(
+                    "deal-size",
+                    f"{deal.seat} was dealt {len(deal.tiles)} tiles; with {len(self.seats)} players"
+                    f" each gets {per_player}",
+                    deal,
+                    hand.number,
+                )
+            self.known[deal.seat] = set(deal.tiles)
+            self.count[deal.seat] = len(deal.tiles)
+        for seat in self.seats:
+            if seat not in self.count:
+                self.known[seat] = set()
+                self.count[seat] = per_player or 0
+        dealt = sum(self.count.values())
+        self.boneyard_count = max(0, rules.set_size - dealt)
+        if hand.boneyard is not None:
+            for tile in hand.boneyard.tiles:
+                self._check_pip(tile, hand.boneyard)
+                if tile in seen:
+                    game.report("dealt-twice", f"{tile} is in the boneyard and also {seen[tile]}", hand.boneyard, hand.number)
+                seen[tile] = "in the boneyard"
+            self.boneyard = list(hand.boneyard.tiles)
+            if all(d.tiles is not None for d in hand.deals) and len(hand.deals) == len(self.seats):
+                if len(self.boneyard) != self.boneyard_count:
+                    game.report(
+                        "boneyard-size",
+                        f"the boneyard lists {len(self.boneyard)} tiles; after the deal {self.boneyard_count} are left",
+                        hand.boneyard,
+                        hand.number,
+                    )
+            self.boneyard_count = len(self.boneyard)
+
+    def _check_pip(self, tile: Tile, stmt: object, turn: int | None = None) -> None:
+        if tile.high > self.rules.max_pip:
+            self.game.report(
+                "pip-above-set",
+                f"{tile} is not in a double-{self.rules.max_pip} set",
+                stmt,
+                self.hand.number,
+                turn,
+            )
+
+    # -- reading the position --------------------------------------------------------------
+
+    def fully_known(self, seat: str) -> bool:
+        return len(self.known[seat]) == self.count[seat]
+
+    def playable_tiles(self, seat: str) -> list[Tile]:
+        """The known tiles of ``seat`` that fit an open end now."""
+        if self.board.lead is None:
+            return sorted(self.known[seat])
+        return [t for t in self.known[seat] if self.board.placements(t)]
+
+    def drawable(self) -> int:
+        return max(0, self.boneyard_count - self.rules.boneyard_reserve)
+
+    def next_seat(self, seat: str) -> int:
+        return (self.game.seat_index[seat] + 1) % len(self.seats)
+
+    # -- applying turns ----------------------------------------------------------------------
+
+    def apply(self, turn: int, stmt: object) -> TurnFact | None:
+        """Apply the statement written as turn ``turn`` (1-based) of the hand."""
+        kind = type(stmt)
+        game = self.game
+        seat = stmt.seat  # type: ignore[attr-defined]
+        if seat not in game.seat_set:
+            return None  # undeclared: reported by the notation layer
+        if kind is MugginsCall:
+            return self._muggins(turn, stmt)  # type: ignore[arg-type]
+        if kind is SheetScore:
+            return self._sheet(turn, stmt)  # type: ignore[arg-type]
+        if self.over is not None or game.over:
+            if not self.reported_after_end:
+                self.reported_after_end = True
+                if self.over is not None:
+                    game.report("play-after-end", f"the hand was already over ({self.over})", stmt, self.hand.number, turn)
+                else:
+                    game.report(
+                        "play-after-game-end",
+                        f"{game.winner} had already reached the target",
+                        stmt,
+                        self.hand.number,
+                        turn,
+                        severity="warning",
+                    )
+            if self.over is not None:
+                return None
+        if self.to_move is None:
+            self._first_turn(turn, stmt)
+        elif self.seats[self.to_move] != seat:
+            game.report(
+                "out-of-turn",
+                f"{seat} moved, but it was {self.seats[self.to_move]}'s turn",
+                stmt,
+                self.hand.number,
+                turn,
+            )
+        if kind is Play:
+            return self._play(turn, stmt)  # type: ignore[arg-type]
+        if kind is Draw:
+            return self._draw(turn, stmt)  # type: ignore[arg-type]
+        return self._pass(turn, stmt)  # type: ignore[arg-type]
+
+    def _first_turn(self, turn: int, stmt: object) -> None:
+        seat = stmt.seat  # type: ignore[attr-defined]
+        self.result.leader = seat
+        expected, rule, why = self.game.expected_leader(self)
+        if expected is not None and expected != seat:
+            self.game.report("wrong-leader", f"{seat} led, but {why}", stmt, self.hand.number, turn, rule=rule)
+
+    def _play(self, turn: int, play: Play) -> TurnFact:
+        game, rules, board = self.game, self.rules, self.board
+        seat, tile = play.seat, play.tile
+        number = self.hand.number
+        self._check_pip(tile, play, turn)
+        if self.pending and rules.muggins_window == "before_next_play":
+            self.pending.clear()
+        must = self.must_play.pop(seat, None)
+        if must is not None and must != tile:
+            game.report(
+                "drawn-tile-not-played",
+                f"{seat} drew the playable {must} and must play it at once, but played {tile}",
+                play,
+                number,
+                turn,
+            )
+        if board.lead is None and number == 1 and rules.first_lead_tile == "that_double":
+            double = game.highest_double(self)
+            if double is not None and tile != double:
+                game.report(
+                    "wrong-lead-tile",
+                    f"the first lead must be the highest double, {double}, not {tile}",
+                    play,
+                    number,
+                    turn,
+                )
+        if any(t is tile for t, _ in board.played):
+            game.report("already-played", f"{tile} is already on the table", play, number, turn)
+            self._advance(seat)
+            return self._fact(turn, "play", play)
+        if tile not in self.known[seat]:
+            if self.fully_known(seat):
+                game.report("not-in-hand", f"{seat} does not hold {tile}", play, number, turn)
+            self._take_from_elsewhere(tile, seat)
+        end = play.end
+        if play.inline and not (rules.spinner == "sniff"):
+            game.report("inline-not-allowed", f"{tile} laid lengthwise, but only Sniff rules allow that", play, number, turn)
+        inline = play.inline and rules.spinner == "sniff"
+        if board.lead is not None:
+            end = self._choose_end(turn, play, end)
+            if end is None:
+                self._advance(seat)
+                return self._fact(turn, "play", play)
+        try:
+            used = board.play(tile, end, inline)
+        except IllegalPlacement as exc:  # only reachable for an inline double that may not be
+            game.report("inline-not-allowed", str(exc), play, number, turn)
+            used = board.play(tile, end, False)
+        self.passes = 0
+        self.known[seat].discard(tile)
+        self.count[seat] -= 1
+        total = board.total()
+        points = play_points(total, rules)
+        credit = credit_claim(points, play.claim, rules, game.claims_written)
+        side = game.sides[seat]
+        self.result.earned[side] += points
+        if credit.credited:
+            self.result.in_play[side] += game.credit(side, credit.credited, number, turn)
+        if credit.penalty:
+            for other in opponents_of(side, game.sides):
+                self.result.in_play[other] += game.credit(other, credit.penalty, number, turn)
+        if credit.unclaimed:
+            self.unclaimed_history[seat].append(turn)
+            if rules.muggins == "opponent_takes":
+                self.pending.append((turn, seat, credit.unclaimed))
+        if self.count[seat] == 0:
+            self.over = "domino"
+            self.went_out = seat
+        self._advance(seat)
+        return self._fact(
+            turn,
+            "play",
+            play,
+            end=used,
+            total=total,
+            points=points,
+            claim=play.claim,
+            credited=credit.credited,
+            unclaimed=credit.unclaimed,
+            excess=credit.excess,
+            penalty=credit.penalty,
+        )
+
+    def _choose_end(self, turn: int, play: Play, end: str | None) -> str | None:
+        """The arm the tile goes on: the named one if it fits, else the one the record implies."""
+        game, board, tile = self.game, self.board, play.tile
+        number = self.hand.number
+        options = board.placements(tile)
+        if end is not None:
+            if end in options:
+                return end
+            arm = board.arms.get(end)
+            if arm is None:
+                game.report("no-such-end", f"there is no end {end!r} ({board.describe_ends()})", play, number, turn)
+            elif arm[0] in (tile.high, tile.low):
+                game.report(
+                    "branch-closed",
+                    f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
+                    play,
+                    number,
+                    turn,
+                )
+            else:
+                game.report("wrong-end", f"{tile} does not match end {end}, which shows {arm[0]}", play, number, turn)
+            if not options:
+                return None
+            return options[0]
+        if not options:
+            game.report("no-match", f"{tile} matches no open end ({board.describe_ends()})", play, number, turn)
+            return None
+        if len(options) == 1:
+            return options[0]
+        outcomes = {}
+        for option in options:
+            trial = board.copy()
+            trial.play(tile, option)
+            key = (trial.total(), tuple(sorted((e.pip, e.value) for e in trial.open_ends())))
+            outcomes.setdefault(key, option)
+        if len(outcomes) == 1:
+            return options[0]
+        by_points = {play_points(key[0], self.rules): option for key, option in reversed(list(outcomes.items()))}
+        chosen = by_points.get(play.claim or 0, options[0]) if play.claim is not None else options[0]
+        game.report(
+            "ambiguous-end",
+            f"{tile} fits ends {', '.join(options)} with different results; name the end"
+            f" (taken as {chosen})",
+            play,
+            number,
+            turn,
+            severity="warning",
+        )
+        return chosen
+
+    def _take_from_elsewhere(self, tile: Tile, seat: str) -> None:
+        """Keep tiles conserved when a record plays a tile we thought was somewhere else."""
+        for other, tiles in self.known.items():
+            if other != seat and tile in tiles:
+                tiles.discard(tile)
+                self.count[other] -= 1
+                self.count[seat] += 1
+                return
+        if self.boneyard is not None and tile in self.boneyard:
+            self.boneyard.remove(tile)
+            self.boneyard_count -= 1
+            self.count[seat] += 1
+
+    def _advance(self, seat: str) -> None:
+        self.to_move = self.next_seat(seat)
+
+    def _draw(self, turn: int, draw: Draw) -> TurnFact:
+        game, rules, seat = self.game, self.rules, draw.seat
+        number = self.hand.number
+        self.to_move = self.game.seat_index[seat]
+        if rules.drawing == "none":
+            game.report("draw-not-allowed", f"{seat} drew, but these rules have no drawing", draw, number, turn)
+        if seat in self.must_play:
+            game.report(
+                "drawn-tile-not-played",
+                f"{seat} drew the playable {self.must_play[seat]} and must play it at once, not draw again",
+                draw,
+                number,
+                turn,
+            )
+            del self.must_play[seat]
+        elif not rules.voluntary_draw and self.board.lead is not None:
+            playable = self.playable_tiles(seat)
+            if playable:
+                game.report(
+                    "draw-while-playable",
+                    f"{seat} drew while holding the playable {playable[0]}",
+                    draw,
+                    number,
+                    turn,
+                )
+        if draw.count > self.drawable():
+            if self.boneyard_count == 0:
+                game.report("draw-empty-boneyard", f"{seat} drew {draw.count}, but the boneyard is empty", draw, number, turn)
+            else:
+                game.report(
+                    "draw-reserve",
+                    f"{seat} drew {draw.count}, but only {self.drawable()} may be drawn"
+                    f" ({rules.boneyard_reserve} must stay in the boneyard)",
+                    draw,
+                    number,
+                    turn,
+                )
+        drawn: list[Tile] = []
+        if draw.tiles is not None:
+            for i, tile in enumerate(draw.tiles):
+                self._check_pip(tile, draw, turn)
+                if self.boneyard is not None:
+                    if self.boneyard and self.boneyard[0] != tile:
+                        game.report(
+                            "draw-wrong-tile",
+                            f"{seat} drew {tile}, but the next tile in the boneyard is {self.boneyard[0]}",
+                            draw,
+                            number,
+                            turn,
+                        )
+                    if tile in self.boneyard:
+                        self.boneyard.remove(tile)
+                drawn.append(tile)
+        elif self.boneyard is not None:
+            drawn = self.boneyard[: draw.count]
+            del self.boneyard[: draw.count]
+        for tile in drawn:
+            if any(t is tile for t, _ in self.board.played) or any(tile in h for h in self.known.values()):
+                game.report("not-in-hand", f"{tile} cannot be drawn: it is already on the table or in a hand", draw, number, turn)
+        self.known[seat].update(drawn)
+        self.count[seat] += draw.count
+        self.boneyard_count = max(0, self.boneyard_count - draw.count)
+        if drawn and self.board.lead is not None and rules.drawing == "until_playable":
+            for tile in drawn[:-1]:
+                if self.board.placements(tile):
+                    game.report(
+                        "drew-past-playable",
+                        f"{seat} drew the playable {tile} and kept drawing",
+                        draw,
+                        number,
+                        turn,
+                    )
+                    break
+            last = drawn[-1]
+            if rules.play_drawn_at_once and len(drawn) == draw.count and self.board.placements(last):
+                self.must_play[seat] = last
+        return self._fact(turn, "draw", draw)
+
+    def _pass(self, turn: int, stmt: Pass) -> TurnFact:
+        game, rules, seat = self.game, self.rules, stmt.seat
+        number = self.hand.number
+        must = self.must_play.pop(seat, None)
+        if must is not None:
+            game.report(
+                "drawn-tile-not-played",
+                f"{seat} drew the playable {must} and must play it at once, but passed",
+                stmt,
+                number,
+                turn,
+            )
+        elif self.board.lead is not None:
+            playable = self.playable_tiles(seat)
+            if playable:
+                game.report("pass-while-playable", f"{seat} passed while holding the playable {playable[0]}", stmt, number, turn)
+            elif rules.drawing == "until_playable" and self.drawable() > 0:
+                game.report(
+                    "pass-without-drawing",
+                    f"{seat} passed, but {self.drawable()} tiles could still be drawn",
+                    stmt,
+                    number,
+                    turn,
+                )
+        self.passes += 1
+        if self.passes >= len(self.seats):
+            self.over = "blocked"
+        self._advance(seat)
+        return self._fact(turn, "pass", stmt)
+
+    def _muggins(self, turn: int, call: MugginsCall) -> TurnFact:
+        game, rules = self.game, self.rules
+        number = self.hand.number
+        caller, against = call.seat, call.against
+        fact = dict(refers_to=None, expected=None, credited=0)
+        if against not in game.seat_set:
+            return self._fact(turn, "muggins", call, **fact)
+        if rules.muggins != "opponent_takes" or not game.claims_written:
+            game.report(
+                "muggins-not-allowed",
+                f"{caller} called Muggins, but under these rules unclaimed points are "
+                + ("lost" if rules.muggins == "lost" else "scored without claims"),
+                call,
+                number,
+                turn,
+            )
+            return self._fact(turn, "muggins", call, **fact)
+        if game.sides[caller] == game.sides[against]:
+            game.report("muggins-not-opponent", f"{caller} called Muggins on a partner, {against}", call, number, turn)
+            return self._fact(turn, "muggins", call, **fact)
+        for i in range(len(self.pending) - 1, -1, -1):
+            when, seat, amount = self.pending[i]
+            if seat == against:
+                del self.pending[i]
+                if call.points != amount:
+                    game.report(
+                        "muggins-amount",
+                        f"{caller} called Muggins for {call.points}, but {against} left {amount} unclaimed at turn {when}",
+                        call,
+                        number,
+                        turn,
+                        claimed=call.points,
+                        correct=amount,
+                    )
+                credited = game.credit(game.sides[caller], amount, number, turn)
+                self.result.in_play[game.sides[caller]] += credited
+                return self._fact(turn, "muggins", call, refers_to=when, expected=amount, credited=credited)
+        if self.unclaimed_history[against]:
+            game.report(
+                "muggins-too-late",
+                f"{caller} called Muggins on {against} after the window closed"
+                f" ({rules.muggins_window.replace('_', ' ')})",
+                call,
+                number,
+                turn,
+            )
+        else:
+            last = self._last_scoring_play(against)
+            if last is not None:
+                game.report(
+                    "muggins-on-claimed",
+                    f"{caller} called Muggins, but {against} claimed the {last.points} points of turn {last.turn}",
+                    call,
+                    number,
+                    turn,
+                )
+            else:
+                game.report("muggins-on-nothing", f"{caller} called Muggins, but {against} has made no points to take", call, number, turn)
+        return self._fact(turn, "muggins", call, **fact)
+
+    def _last_scoring_play(self, seat: str) -> TurnFact | None:
+        for fact in reversed(self.result.facts):
+            if fact.kind == "play" and fact.seat == seat and fact.points:
+                return fact
+        return None
+
+    def _sheet(self, turn: int, entry: SheetScore) -> TurnFact:
+        game = self.game
+        side = game.sides[entry.seat]
+        if not self.sheet_only:
+            game.report("mixed-sheet", "a score-sheet entry in a hand that was played out", entry, self.hand.number, turn)
+        self.result.earned[side] += entry.points
+        credited = game.credit(side, entry.points, self.hand.number, turn)
+        self.result.in_play[side] += credited
+        return self._fact(turn, "sheet", entry, points=entry.points, claim=entry.points, credited=credited)
+
+    def _fact(self, turn: int, kind: str, stmt, **values) -> TurnFact:
+        fact = TurnFact(self.hand.number, turn, kind, stmt.seat, stmt, **values)
+        self.result.facts.append(fact)
+        return fact
+
+
+def _per_player_or_none(rules: RuleSet, players: int) -> int | None:
+    try:
+        return rules.tiles_per_player(players)
+    except RuleError:
+        return None
+
+
+def _target_or_none(rules: RuleSet, players: int) -> int | None:
+    try:
+        return rules.target_for(players)
+    except RuleError:
+        return None
+
+
+class Game:
+    """The replay of one record: the rules, the sides, the running score, the diagnostics."""
+
+    def __init__(self, record: Record, rules: RuleSet, strict: bool = False) -> None:
+        self.record = record
+        self.rules = rules
+        self.strict = strict
+        self.seats = record.seats
+        self.seat_set = frozenset(self.seats)
+        self.seat_index = {seat: i for i, seat in enumerate(self.seats)}
+        self.sides = side_of_seats(self.seats, record.teams)
+        self.side_list = list(dict.fromkeys(self.sides[s] for s in self.seats))
+        self.claims_written = record.claims_written
+        self.scores = {side: 0 for side in self.side_list}
+        self.got_in = {side: rules.get_in_minimum == 0 for side in self.side_list}
+        self.target = _target_or_none(rules, len(self.seats))
+        self.diagnostics: list[Diagnostic] = []
+        self.hands: list[HandResult] = []
+        self.over = False
+        self.winner: str | None = None
+        self.won_at: tuple[int, int | None] | None = None
+        for problem in rules.check_table(len(self.seats), bool(record.teams)):
+            self.report("table-rules", problem, record.headers[0] if record.headers else None, None)
+
+    # -- reporting ---------------------------------------------------------------------------
+
+    def report(
+        self,
+        code: str,
+        message: str,
+        stmt: object,
+        hand: int | None,
+        turn: int | None = None,
+        *,
+        severity: str = "error",
+        rule: str | None = None,
+        claimed: int | None = None,
+        correct: int | None = None,
+    ) -> None:
+        diagnostic = Diagnostic(
+            code=code,
+            message=message,
+            severity=severity,  # type: ignore[arg-type]
+            source=self.record.source,
+            line=getattr(stmt, "line", 0) or 0,
+            column=getattr(stmt, "column", 0) or 0,
+            hand=hand,
+            turn=turn,
+            rule=rule if rule is not None else CODES[code][0],
+            claimed=claimed,
+            correct=correct,
+        )
+        self.diagnostics.append(diagnostic)
+        if self.strict and severity == "error":
+            raise ReplayError(diagnostic)
+
+    # -- scores --------------------------------------------------------------------------------
+
+    def credit(self, side: str, amount: int, hand: int, turn: int | None) -> int:
+        """Add ``amount`` to ``side`` under the get-in and exact-target rules; return what counted."""
+        if self.over and self.won_at is not None:
+            return 0
+        rules = self.rules
+        if amount > 0 and not self.got_in[side]:
+            if amount < rules.get_in_minimum:
+                return 0
+            self.got_in[side] = True
+        if rules.target_exact and self.target is not None and amount > 0 and self.scores[side] + amount > self.target:
+            return 0
+        self.scores[side] += amount
+        if (
+            rules.target_check == "immediate"
+            and self.target is not None
+            and self.scores[side] >= self.target
+            and not self.over
+        ):
+            self.over = True
+            self.winner = side
+            self.won_at = (hand, turn)
+        return amount
+
+    # -- leaders ---------------------------------------------------------------------------
+
+    def highest_double(self, state: HandState) -> Tile | None:
+        """The highest double dealt, when every hand is known; else None."""
+        if not all(state.fully_known(s) for s in self.seats):
+            return None
+        doubles = [t for tiles in state.known.values() for t in tiles if t.is_double]
+        return max(doubles, default=None)
+
+    def expected_leader(self, state: HandState) -> tuple[str | None, str, str]:
+        """Who should lead this hand, the rule that says so, and why; None when anyone may."""
+        rules = self.rules
+        previous = self.hands[-1] if self.hands else None
+        if previous is None:
+            rule, how = "first_leader", rules.first_leader
+        elif previous.outcome == "blocked":
+            rule, how = "leader_after_blocked", rules.leader_after_blocked
+        else:
+            rule, how = "later_leader", rules.later_leader
+        if how == "any":
+            return None, rule, ""
+        if how == "highest_double":
+            double = self.highest_double(state)
+            if double is not None:
+                holder = next(s for s in self.seats if double in state.known[s])
+                return holder, rule, f"{holder} holds the highest double, {double}"
+            if all(state.fully_known(s) for s in self.seats):
+                if rules.no_double == "reshuffle":
+                    self.report("no-double", "nobody holds a double: the tiles should be reshuffled", state.hand, state.hand.number, severity="warning")
+                    return None, "no_double", ""
+                heaviest = max((t for tiles in state.known.values() for t in tiles), default=None)
+                if heaviest is not None:
+                    holder = next(s for s in self.seats if heaviest in state.known[s])
+                    return holder, "no_double", f"nobody holds a double and {holder} holds the heaviest tile, {heaviest}"
+            return None, rule, ""
+        if previous is None or previous.leader is None:
+            return None, rule, ""
+        if how == "previous_winner":
+            winner = previous.went_out if previous.outcome == "domino" else _lightest_seat(previous, self)
+            if winner is None:
+                return None, rule, ""
+            return winner, rule, f"{winner} won hand {previous.number} and leads the next"
+        # left_of_previous_leader
+        index = self.seat_index[previous.leader]
+        step = 1 if rules.direction == "clockwise" else -1
+        left = self.seats[(index + step) % len(self.seats)]
+        return left, rule, f"{left} sits to the left of {previous.leader}, who led hand {previous.number}"
+
+    # -- hands ---------------------------------------------------------------------------------
+
+    def start_hand(self, hand: Hand) -> HandState:
+        return HandState(self, hand)
+
+    def finish_hand(self, state: HandState) -> HandResult:
+        """End-of-hand scoring, the outcome check, the running totals and the target check."""
+        result, hand, rules = state.result, state.hand, self.rules
+        outcome = state.over
+        written = hand.outcome
+        if outcome is None and written is not None and written.kind == "blocked":
+            if all(state.fully_known(s) for s in self.seats) and state.board.lead is not None:
+                if any(state.playable_tiles(s) for s in self.seats) or state.drawable() > 0 and rules.drawing != "none":
+                    self.report("wrong-outcome", "written as blocked, but a seat could still play", written, hand.number)
+                else:
+                    outcome = "blocked"
+            else:
+                outcome = "blocked"
+        if outcome is None and state.sheet_only and written is not None:
+            outcome = written.kind
+            state.went_out = written.seat
+        if written is not None and outcome is not None and not state.sheet_only:
+            if written.kind != outcome or (written.seat is not None and outcome == "domino" and written.seat != state.went_out):
+                actual = f"domino {state.went_out}" if outcome == "domino" else "blocked"
+                said = f"domino {written.seat or ''}".strip() if written.kind == "domino" else "blocked"
+                self.report("wrong-outcome", f"written as {said}, but the hand ended {actual}", written, hand.number)
+        if outcome is None and not state.sheet_only and hand.turns and not self.over:
+            last = hand.turns[-1]
+            self.report("hand-unfinished", "the hand stops before anyone went out or it was blocked", last, hand.number, severity="warning")
+        result.outcome = outcome
+        result.went_out = state.went_out
+        # Pips: from the hands where every hand is known, else as announced.
+        if not state.sheet_only and all(state.fully_known(s) for s in self.seats) and hand.deals:
+            result.pips = {s: sum(t.pips for t in state.known[s]) for s in self.seats}
+            result.pips_source = "hands"
+        elif hand.pips is not None:
+            result.pips = {s: v for s, v in hand.pips.entries if s in self.seat_set}
+            result.pips_source = "announced"
+        if outcome is not None and not (self.over and self.won_at is not None and self.won_at[1] is not None):
+            pips = result.pips
+            if pips is not None and len(pips) == len(self.seats):
+                result.award = end_of_hand(outcome, state.went_out, pips, self.sides, rules)
+                for side, amount in result.award.points.items():
+                    if amount:
+                        self.credit(side, amount, hand.number, None)
+            elif outcome == "domino" and state.went_out is not None and rules.domino_scoring in ("opponents_pips", "opponents_minus_own", "heaviest_hand") and pips is not None:
+                result.award = end_of_hand(outcome, state.went_out, {**{s: 0 for s in self.seats}, **pips}, self.sides, rules)
+                for side, amount in result.award.points.items():
+                    if amount:
+                        self.credit(side, amount, hand.number, None)
+        result.totals = dict(self.scores)
+        if self.won_at is not None and self.won_at[0] == hand.number:
+            result.target_reached_at = self.won_at[1]
+        if rules.target_check == "end_of_hand" and self.target is not None and not self.over:
+            best = max(self.scores.values())
+            leaders = [side for side, score in self.scores.items() if score == best]
+            if best >= self.target and len(leaders) == 1:
+                self.over = True
+                self.winner = leaders[0]
+                self.won_at = (hand.number, None)
+        self.hands.append(result)
+        return result
+
+    def replay_hand(self, hand: Hand) -> Iterator[tuple[int, HandState]]:
+        """Apply the hand's turns one by one, yielding the position after each (turn 0: the deal)."""
+        state = self.start_hand(hand)
+        yield 0, state
+        for turn, stmt in enumerate(hand.turns, 1):
+            state.apply(turn, stmt)
+            yield turn, state
+        self.finish_hand(state)
+
+    def result(self) -> ReplayResult:
+        return ReplayResult(
+            self.record, self.rules, self.sides, self.hands, self.diagnostics, dict(self.scores), self.winner, self.won_at
+        )
+
+
+def _lightest_seat(previous: HandResult, game: Game) -> str | None:
+    """The winner of a blocked hand: the seat with the fewest pips (None on a tie or unknown)."""
+    if previous.award is not None and previous.award.winner is not None:
+        winner_side = previous.award.winner
+        members = [s for s in game.seats if game.sides[s] == winner_side]
+        if previous.pips:
+            return min(members, key=lambda s: previous.pips.get(s, 0))  # type: ignore[union-attr]
+        return members[0]
+    return None
+
+
+def replay(record: Record, rules: RuleSet, strict: bool = False) -> ReplayResult:
+    """Replay a whole record under ``rules``; every diagnostic is in the result."""
+    game = Game(record, rules, strict)
+    for hand in record.hands:
+        state = game.start_hand(hand)
+        apply = state.apply
+        for turn, stmt in enumerate(hand.turns, 1):
+            apply(turn, stmt)
+        game.finish_hand(state)
+    return game.result()
+
+
+def position(record: Record, rules: RuleSet, hand_number: int, turn: int) -> tuple[Game, HandState]:
+    """The position after turn ``turn`` (0: before the first turn) of hand ``hand_number``."""
+    game = Game(record, rules)
+    for hand in record.hands:
+        if hand.number == hand_number:
+            for at, state in game.replay_hand(hand):
+                if at == turn:
+                    return game, state
+            raise IndexError(f"hand {hand_number} has {len(hand.turns)} turns, not {turn}")
+        for _ in game.replay_hand(hand):
+            pass
+    raise IndexError(f"the record has no hand {hand_number}")

@@ -1,0 +1,223 @@
+"""How points are worked out: in play, at the end of a hand, and when claims meet the sheet.
+
+Each scoring rule of ``RuleSet`` is decided in exactly one function here, so a reader looking for
+"what does a blocked hand score under the scorecard rules" finds one place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping, Sequence
+
+from muggins.replay.rules import RuleSet
+
+
+def play_points(total: int, rules: RuleSet) -> int:
+    """Points a play scores when the open ends add up to ``total``.
+
+    All Fives scores the total itself when it is a positive multiple of five. Unit scoring
+    (Five Up, Fives and Threes) scores how many times each scoring multiple goes into it:
+    with 5 and 3, 15 is 3 + 5 = 8.
+    """
+    if total <= 0:
+        return 0
+    multiples = rules.score_multiples
+    if rules.play_score == "total":
+        points = total if any(total % m == 0 for m in multiples) else 0
+    else:
+        points = sum(total // m for m in multiples if total % m == 0)
+    cap = rules.play_score_cap
+    if cap is not None and points > cap:
+        points = cap
+    return points
+
+
+def round_pips(pips: int, rules: RuleSet) -> int:
+    """Round an end-of-hand amount to the rounding unit: nearest (7 -> 5, 8 -> 10), down, up, or none.
+
+    Amounts are whole numbers, so "nearest" never meets a half: with a unit of 5, remainders
+    0-2 go down and 3-4 go up.
+    """
+    unit = rules.rounding_unit
+    mode = rules.pip_rounding
+    if mode == "none" or unit <= 1:
+        return pips
+    sign = -1 if pips < 0 else 1
+    amount = abs(pips)
+    low = amount - amount % unit
+    if mode == "down":
+        rounded = low
+    elif mode == "up":
+        rounded = low if amount == low else low + unit
+    else:
+        rounded = low + unit if 2 * (amount - low) > unit else low
+    return sign * rounded
+
+
+def award(amount: int, rules: RuleSet) -> int:
+    """An end-of-hand pip amount as points: rounded, then divided for games scored in fives."""
+    return round_pips(amount, rules) // rules.award_divisor
+
+
+@dataclass(frozen=True, slots=True)
+class HandAward:
+    """The end-of-hand points per side, and who won the hand (None: nobody, e.g. a tied block)."""
+
+    points: dict[str, int]
+    winner: str | None
+    explanation: str
+
+
+def end_of_hand(
+    kind: str,
+    went_out: str | None,
+    pips: Mapping[str, int],
+    side_of: Mapping[str, str],
+    rules: RuleSet,
+) -> HandAward:
+    """End-of-hand scoring for a hand that ended by ``kind`` (``domino`` or ``blocked``).
+
+    ``pips`` holds each seat's remaining pips; ``side_of`` maps a seat to its side (its team,
+    or itself when nobody plays in pairs). ``went_out`` is the seat that dominoed.
+    """
+    sides = list(dict.fromkeys(side_of[s] for s in pips))
+    side_pips = {side: sum(p for s, p in pips.items() if side_of[s] == side) for side in sides}
+    points = {side: 0 for side in sides}
+
+    if kind == "domino":
+        winner = side_of[went_out] if went_out is not None else None
+        text = _domino(rules.domino_scoring, winner, pips, side_of, side_pips, points, rules)
+    else:
+        winner, text = _blocked(pips, side_of, side_pips, points, rules)
+    if winner is not None and rules.hand_winner_bonus:
+        points[winner] += rules.hand_winner_bonus
+        text += f"; {winner} +{rules.hand_winner_bonus} for winning the hand"
+    return HandAward(points, winner, text)
+
+
+def _subtract_own(pips: Mapping[str, int], side_of: Mapping[str, str], points: dict[str, int], rules: RuleSet) -> str:
+    parts = []
+    for seat, p in pips.items():
+        loss = award(p, rules)
+        points[side_of[seat]] -= loss
+        parts.append(f"{seat} {p} -> -{loss}")
+    return "each subtracts own pips: " + ", ".join(parts)
+
+
+def _domino(
+    how: str,
+    winner: str | None,
+    pips: Mapping[str, int],
+    side_of: Mapping[str, str],
+    side_pips: Mapping[str, int],
+    points: dict[str, int],
+    rules: RuleSet,
+) -> str:
+    if how == "none":
+        return "no end-of-hand pip scoring"
+    if how == "subtract_own":
+        return _subtract_own(pips, side_of, points, rules)
+    if winner is None:
+        return "nobody went out"
+    opponents = sum(p for side, p in side_pips.items() if side != winner)
+    if how == "opponents_pips":
+        amount = opponents
+        text = f"{winner} scores the opponents' {opponents} pips"
+    elif how == "opponents_minus_own":
+        amount = max(0, opponents - side_pips[winner])
+        text = f"{winner} scores the opponents' {opponents} pips minus its own {side_pips[winner]}"
+    else:  # heaviest_hand
+        amount = max((p for s, p in pips.items() if side_of[s] != winner), default=0)
+        text = f"{winner} scores the heaviest hand, {amount} pips"
+    points[winner] += award(amount, rules)
+    return f"{text}: {award(amount, rules)}"
+
+
+def _blocked(
+    pips: Mapping[str, int],
+    side_of: Mapping[str, str],
+    side_pips: Mapping[str, int],
+    points: dict[str, int],
+    rules: RuleSet,
+) -> tuple[str | None, str]:
+    how = rules.blocked_scoring
+    if how == "none":
+        return None, "blocked: no pip scoring"
+    if how == "subtract_own":
+        return None, "blocked: " + _subtract_own(pips, side_of, points, rules)
+    # The weights compared: each side's pips added up, or each seat's own.
+    if rules.blocked_compare == "side":
+        weights = dict(side_pips)
+        owner = {side: side for side in side_pips}
+    else:
+        weights = dict(pips)
+        owner = dict(side_of)
+    if how == "difference_each_heavier":
+        parts = []
+        for unit, weight in weights.items():
+            gain = sum(other - weight for other in weights.values() if other > weight)
+            if gain:
+                points[owner[unit]] += award(gain, rules)
+                parts.append(f"{unit} +{award(gain, rules)}")
+        return None, "blocked: each scores the difference against each heavier hand: " + (", ".join(parts) or "nothing")
+    lightest = min(weights.values())
+    tied = [unit for unit, weight in weights.items() if weight == lightest]
+    winners = {owner[unit] for unit in tied}
+    if len(winners) > 1 and rules.blocked_tie == "nothing":
+        return None, f"blocked: {', '.join(tied)} tie for the lightest hand ({lightest}); nobody scores"
+    first = owner[tied[0]]
+    others = sum(p for s, p in pips.items() if side_of[s] not in winners)
+    if how == "as_domino":
+        text = _domino(rules.domino_scoring, first, pips, side_of, side_pips, points, rules)
+        return first, f"blocked, lightest hand {first}: {text}"
+    if how == "lightest_takes_opponents":
+        amount = others
+        text = f"lightest hand {first} ({lightest}) scores the opponents' {others} pips"
+    else:  # lightest_takes_others_minus_own
+        amount = max(0, others - lightest)
+        text = f"lightest hand {first} ({lightest}) scores the others' {others} pips minus its own"
+    if len(winners) > 1:  # split between the tied sides
+        share = round_pips(amount // len(winners), rules) // rules.award_divisor
+        for side in winners:
+            points[side] += share
+        return None, f"blocked: {text}, split {len(winners)} ways: {share} each"
+    points[first] += award(amount, rules)
+    return first, f"blocked: {text}: {award(amount, rules)}"
+
+
+def side_of_seats(seats: Sequence[str], teams: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """Each seat's side: its team id when the record declares teams, else the seat itself."""
+    side = {seat: seat for seat in seats}
+    for team, members in teams.items():
+        for seat in members:
+            side[seat] = team
+    return side
+
+
+@dataclass(frozen=True, slots=True)
+class Credit:
+    """What a play's claim is worth on the sheet under the Muggins rule.
+
+    ``credited`` goes to the player's side now; ``unclaimed`` is left for an opponent's
+    Muggins call (or lost); ``excess`` is an over-claim taken down; ``penalty`` is what the
+    opponents score for it.
+    """
+
+    credited: int
+    unclaimed: int
+    excess: int
+    penalty: int
+
+
+def credit_claim(points: int, claim: int | None, rules: RuleSet, claims_written: bool) -> Credit:
+    """Decide what a play is credited, given the points it made and what the player claimed."""
+    if rules.muggins == "automatic" or not claims_written:
+        excess = max(0, (claim or 0) - points) if claims_written else 0
+        return Credit(points, 0, excess, 0)
+    said = claim or 0
+    if said >= points:
+        excess = said - points
+        penalty = excess if rules.overclaim == "penalty_excess" else 0
+        return Credit(points, 0, excess, penalty)
+    unclaimed = points - said
+    return Credit(said, unclaimed, 0, 0)
