@@ -126,7 +126,7 @@ class Board:
     the spinner the arm ends on or belongs to as a branch (-1 for none).
     """
 
-    __slots__ = ("rules", "arms", "spinners", "lead", "lead_inline", "doubles", "played")
+    __slots__ = ("rules", "arms", "spinners", "lead", "lead_inline", "doubles", "played", "on_table")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -135,7 +135,9 @@ class Board:
         self.lead: Tile | None = None
         self.doubles = 0
         self.lead_inline = False
-        self.played: list[tuple[Tile, str | None]] = []
+        # Every tile in the order laid: (tile, arm, the pip it leaves exposed, laid crosswise).
+        self.played: list[tuple[Tile, str | None, int, bool]] = []
+        self.on_table: set[Tile] = set()
 
     # -- reading the position -------------------------------------------------------------
 
@@ -152,6 +154,7 @@ class Board:
         other.doubles = self.doubles
         other.lead_inline = self.lead_inline
         other.played = self.played[:]
+        other.on_table = set(self.on_table)
         return other
 
     def playable_ends(self) -> list[str]:
@@ -263,7 +266,8 @@ class Board:
             )
         if self.lead is None:
             self._lead(tile, inline)
-            self.played.append((tile, None))
+            self.played.append((tile, None, tile.low, tile.is_double and not inline))
+            self.on_table.add(tile)
             return "lead"
         if end is None:
             options = self.placements(tile)
@@ -311,7 +315,8 @@ class Board:
             self.doubles += 1
         else:
             arm[:] = [exposed, PLAIN, exposed, -1]
-        self.played.append((tile, end))
+        self.played.append((tile, end, exposed, tile.is_double and not inline))
+        self.on_table.add(tile)
         return end
 
     def _lead(self, tile: Tile, inline: bool) -> None:

@@ -319,7 +319,7 @@ class HandState:
                     number,
                     turn,
                 )
-        if any(t is tile for t, _ in board.played):
+        if tile in board.on_table:
             game.report("already-played", f"{tile} is already on the table", play, number, turn)
             self._advance(seat)
             return self._fact(turn, "play", play)
@@ -499,7 +499,7 @@ class HandState:
             drawn = self.boneyard[: draw.count]
             del self.boneyard[: draw.count]
         for tile in drawn:
-            if any(t is tile for t, _ in self.board.played) or any(tile in h for h in self.known.values()):
+            if tile in self.board.on_table or any(tile in h for h in self.known.values()):
                 game.report("not-in-hand", f"{tile} cannot be drawn: it is already on the table or in a hand", draw, number, turn)
         self.known[seat].update(drawn)
         self.count[seat] += draw.count

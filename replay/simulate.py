@@ -1,0 +1,214 @@
+"""Play whole games under any rule set and write them down as records with correct claims.
+
+Simulated games feed the samples, the tests and the benchmarks. The simulator moves its players
+through the replayer's own :class:`~muggins.replay.replayer.HandState`, so what is legal and
+what scores is decided in one place; it only chooses among legal moves. The same seed gives the
+same games, byte for byte.
+
+Players: ``random`` picks any legal placement; ``greedy`` picks the one that scores most now.
+``forget`` is the chance a player forgets to claim a score (an opponent then calls Muggins half
+the time, where the rules allow it): records with honest slips, for the ledger and audit tests.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Iterator
+
+from muggins.notation.model import (
+    Boneyard,
+    Deal,
+    Draw,
+    Hand,
+    Header,
+    MugginsCall,
+    Outcome,
+    Pass,
+    Play,
+    Record,
+    Tally,
+    Tile,
+    full_set,
+)
+from muggins.replay.replayer import Game, HandState
+from muggins.replay.rules import RuleSet
+from muggins.replay.scoring import play_points
+
+STRATEGIES = ("greedy", "random")
+SEATS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"), 5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F")}
+NAMES = ("Ana", "Bruno", "Carla", "Dario", "Elena", "Fabio")
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    players: int = 2
+    strategy: str = "greedy"
+    teams: bool | None = None  # None: pairs when the rules require them or four play
+    forget: float = 0.0
+    max_hands: int = 60
+
+
+def simulate(rules: RuleSet, seed: int, games: int = 1, options: Options = Options()) -> Iterator[Record]:
+    """Play ``games`` games; the stream depends only on the arguments."""
+    rng = random.Random(seed)
+    for number in range(1, games + 1):
+        yield _game(rules, rng, number, seed, options)
+
+
+def _headers(rules: RuleSet, number: int, seed: int, options: Options) -> tuple[tuple[Header, ...], bool]:
+    count = options.players
+    seats = SEATS.get(count) or tuple(f"P{i}" for i in range(1, count + 1))
+    teams = options.teams
+    if teams is None:
+        teams = count == 4 and rules.partnerships != "none"
+    if rules.partnerships == "required":
+        teams = True
+    if count != 4:
+        teams = False
+    headers = [
+        Header("Event", None, f"Simulated game {number}"),
+        Header("Site", None, "muggins simulate"),
+        Header("Rules", None, rules.name),
+        Header("Seed", None, str(seed)),
+    ]
+    headers += [Header("Seat", seat, NAMES[i % len(NAMES)]) for i, seat in enumerate(seats)]
+    if teams:
+        headers += [Header("Team", seats[0] + seats[2], f"{seats[0]} {seats[2]}"), Header("Team", seats[1] + seats[3], f"{seats[1]} {seats[3]}")]
+    return tuple(headers), teams
+
+
+def _game(rules: RuleSet, rng: random.Random, number: int, seed: int, options: Options) -> Record:
+    headers, _ = _headers(rules, number, seed, options)
+    record = Record(headers=headers)
+    game = Game(record, rules)
+    hands: list[Hand] = []
+    tiles = full_set(rules.max_pip)
+    per_player = rules.tiles_per_player(options.players)
+    while not game.over and len(hands) < options.max_hands:
+        hand_number = len(hands) + 1
+        while True:
+            shuffled = list(tiles)
+            rng.shuffle(shuffled)
+            deals = tuple(
+                Deal(seat, tuple(sorted(shuffled[i * per_player : (i + 1) * per_player], reverse=True)))
+                for i, seat in enumerate(game.seats)
+            )
+            rest = tuple(shuffled[per_player * len(game.seats) :])
+            hand = Hand(hand_number, deals=deals, boneyard=Boneyard(rest) if rest else None)
+            state = game.start_hand(hand)
+            leader, _, _ = game.expected_leader(state)
+            if game.diagnostics and game.diagnostics[-1].code == "no-double":
+                game.diagnostics.pop()  # the rules ask for a reshuffle: deal again
+                continue
+            break
+        if leader is None:
+            leader = rng.choice(game.seats)
+        turns = _play_hand(game, state, leader, rng, options)
+        hand = Hand(hand_number, deals=deals, boneyard=hand.boneyard, turns=tuple(turns))
+        state.hand = hand
+        result = game.finish_hand(state)
+        hands.append(_with_tallies(hand, game, state, result))
+    assert not [d for d in game.diagnostics if d.severity == "error"], game.diagnostics
+    return Record(headers=headers, hands=tuple(hands))
+
+
+def _choices(state: HandState, seat: str, first_lead_double: Tile | None) -> list[tuple[Tile, str | None, bool]]:
+    """Every legal (tile, end, inline) for ``seat`` now."""
+    rules = state.rules
+    board = state.board
+    out = []
+    for tile in sorted(state.known[seat], reverse=True):
+        if board.lead is None:
+            if first_lead_double is not None and tile != first_lead_double:
+                continue
+            ends = [None]
+        else:
+            ends = board.placements(tile)
+        inline_options = [False]
+        if rules.spinner == "sniff" and tile.is_double and board.doubles == 0:
+            inline_options = [False, True]
+        for end in ends:
+            for inline in inline_options:
+                out.append((tile, end, inline))
+    return out
+
+
+def _points_after(state: HandState, tile: Tile, end: str | None, inline: bool) -> int:
+    trial = state.board.copy()
+    trial.play(tile, end, inline)
+    return play_points(trial.total(), state.rules)
+
+
+def _play_hand(game: Game, state: HandState, leader: str, rng: random.Random, options: Options) -> list:
+    rules = game.rules
+    turns: list = []
+    seat = leader
+    first_double = None
+    if not game.hands and rules.first_lead_tile == "that_double":
+        first_double = game.highest_double(state)
+
+    def apply(stmt) -> None:
+        turns.append(stmt)
+        state.apply(len(turns), stmt)
+
+    while state.over is None and not game.over:
+        choices = _choices(state, seat, first_double if state.board.lead is None else None)
+        if not choices and rules.drawing == "until_playable" and state.drawable() > 0:
+            drawn = []
+            while state.drawable() - len(drawn) > 0:
+                tile = state.boneyard[len(drawn)]  # type: ignore[index]
+                drawn.append(tile)
+                if state.board.placements(tile):
+                    break
+            apply(Draw(seat, len(drawn), tuple(drawn)))
+            choices = _choices(state, seat, None)
+            if choices and rules.play_drawn_at_once:
+                choices = [c for c in choices if c[0] == drawn[-1]]
+        if not choices:
+            apply(Pass(seat))
+            seat = state.seats[state.to_move]  # type: ignore[index]
+            continue
+        if options.strategy == "random":
+            tile, end, inline = rng.choice(choices)
+        else:
+            scored = [(_points_after(state, *c), c) for c in choices]
+            best = max(p for p, _ in scored)
+            tile, end, inline = rng.choice([c for p, c in scored if p == best])
+        points = _points_after(state, tile, end, inline)
+        claim = points if points else None
+        forgot = bool(points) and options.forget > 0 and rng.random() < options.forget
+        if forgot:
+            claim = None
+        apply(Play(seat, tile, end, inline, None, claim))
+        if forgot and rules.muggins == "opponent_takes" and rng.random() < 0.5:
+            callers = [s for s in state.seats if game.sides[s] != game.sides[seat]]
+            apply(MugginsCall(rng.choice(callers), seat, points))
+        if state.to_move is None:
+            break
+        seat = state.seats[state.to_move]
+    return turns
+
+
+def _with_tallies(hand: Hand, game: Game, state: HandState, result) -> Hand:
+    outcome = None
+    if result.outcome == "domino":
+        outcome = Outcome("domino", result.went_out)
+    elif result.outcome == "blocked":
+        outcome = Outcome("blocked")
+    pips = scores = None
+    if result.outcome is not None and result.pips is not None:
+        pips = Tally("pips", tuple((s, result.pips[s]) for s in game.seats))
+        if result.award is not None and any(result.award.points.values()):
+            scores = Tally("score", tuple((side, v) for side, v in result.award.points.items() if v))
+    totals = Tally("totals", tuple(result.totals.items()))
+    return Hand(
+        hand.number,
+        deals=hand.deals,
+        boneyard=hand.boneyard,
+        turns=hand.turns,
+        outcome=outcome,
+        pips=pips,
+        scores=scores,
+        totals=totals,
+    )
