@@ -28,27 +28,65 @@ Mark = Literal["!", "?", "!?", "?!", "??"]
 MARKS: tuple[str, ...] = ("!", "?", "!?", "?!", "??")
 
 
-@dataclass(frozen=True, slots=True, order=True)
 class Tile:
     """A domino, always stored high pip first: ``4-6`` and ``6-4`` are the same tile.
 
-    Build tiles with :meth:`Tile.of` or :meth:`Tile.parse`, which intern them, so identity
-    comparison and hashing stay cheap in the replayer's hot loop.
+    Tiles are interned: ``Tile(4, 6) is Tile(6, 4)``. So equality and hashing are by identity,
+    done in C, which keeps the replayer's and the solver's hot loops cheap; ``pips``,
+    ``is_double`` and ``index`` are computed once. Tiles are immutable and pickle to the
+    interned instance in another process.
     """
+
+    __slots__ = ("high", "low", "pips", "is_double", "index")
 
     high: int
     low: int
+    pips: int  # both halves together: what the tile weighs in a hand at the end
+    is_double: bool
+    index: int  # position in the canonical order 0-0, 1-0, 1-1, 2-0, ...: the same in every set size
+
+    def __new__(cls, a: int, b: int) -> Tile:
+        key = (a, b) if a >= b else (b, a)
+        tile = _TILES.get(key)
+        if tile is not None:
+            return tile
+        high, low = key
+        if not (isinstance(high, int) and isinstance(low, int)) or low < 0 or high > NOTATION_MAX_PIP:
+            raise ValueError(f"no tile {a}-{b}: pips run from 0 to {NOTATION_MAX_PIP}")
+        tile = object.__new__(cls)
+        for name, value in (
+            ("high", high),
+            ("low", low),
+            ("pips", high + low),
+            ("is_double", high == low),
+            ("index", high * (high + 1) // 2 + low),
+        ):
+            object.__setattr__(tile, name, value)
+        _TILES[key] = tile
+        return tile
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("tiles are immutable")
+
+    def __reduce__(self) -> tuple:
+        return (Tile, (self.high, self.low))
+
+    def __lt__(self, other: Tile) -> bool:
+        return self.index < other.index
+
+    def __le__(self, other: Tile) -> bool:
+        return self.index <= other.index
+
+    def __gt__(self, other: Tile) -> bool:
+        return self.index > other.index
+
+    def __ge__(self, other: Tile) -> bool:
+        return self.index >= other.index
 
     @staticmethod
     def of(a: int, b: int) -> Tile:
-        """The tile with halves ``a`` and ``b``, in either order."""
-        key = (a, b) if a >= b else (b, a)
-        tile = _TILES.get(key)
-        if tile is None:
-            if key[1] < 0 or key[0] > NOTATION_MAX_PIP:
-                raise ValueError(f"no tile {a}-{b}: pips run from 0 to {NOTATION_MAX_PIP}")
-            tile = _TILES[key] = Tile(*key)
-        return tile
+        """The tile with halves ``a`` and ``b``, in either order (the same as ``Tile(a, b)``)."""
+        return Tile(a, b)
 
     @staticmethod
     def parse(text: str) -> Tile:
@@ -56,21 +94,7 @@ class Tile:
         a, sep, b = text.strip().partition("-")
         if not sep or not a.isdigit() or not b.isdigit():
             raise ValueError(f"not a tile: {text!r} (write a tile as 6-4)")
-        return Tile.of(int(a), int(b))
-
-    @property
-    def is_double(self) -> bool:
-        return self.high == self.low
-
-    @property
-    def pips(self) -> int:
-        """Both halves together: what the tile weighs in a hand at the end."""
-        return self.high + self.low
-
-    @property
-    def index(self) -> int:
-        """Position in the canonical order 0-0, 1-0, 1-1, 2-0, ...: the same in every set size."""
-        return self.high * (self.high + 1) // 2 + self.low
+        return Tile(int(a), int(b))
 
     def has(self, pip: int) -> bool:
         return self.high == pip or self.low == pip
@@ -95,7 +119,7 @@ _TILES: dict[tuple[int, int], Tile] = {}
 
 def full_set(max_pip: int = 6) -> tuple[Tile, ...]:
     """Every tile of a double-``max_pip`` set, in canonical order (28 tiles for double-six)."""
-    return tuple(Tile.of(h, l) for h in range(max_pip + 1) for l in range(h + 1))
+    return tuple(Tile(h, l) for h in range(max_pip + 1) for l in range(h + 1))
 
 
 # --------------------------------------------------------------------------------------------

@@ -95,26 +95,28 @@ class OpenEnd:
 
 
 class _Spinner:
-    __slots__ = ("pip", "arm", "sides_covered", "covered", "played_onto", "branches", "is_lead")
+    """A spinner's state: how many of its sides are covered, and what that means now."""
 
-    def __init__(self, pip: int, arm: str | None, branches: tuple[str, str], is_lead: bool) -> None:
+    __slots__ = ("pip", "arm", "sides_covered", "covered", "played_onto", "branches", "is_lead", "counts", "open")
+
+    def __init__(self, pip: int, arm: str | None, branches: tuple[str, str], is_lead: bool, rules: RuleSet) -> None:
         self.pip = pip
-        self.arm = arm  # the line/branch arm it lies on (None for a lead spinner)
+        self.arm = arm  # the arm it lies on (None for a lead spinner)
         self.is_lead = is_lead
         self.sides_covered = 0 if is_lead else 1
         self.covered = 0 if is_lead else 1
         self.played_onto = 0
         self.branches = branches
+        self.update(rules)
+
+    def update(self, rules: RuleSet) -> None:
+        self.counts = spinner_counts(self.sides_covered, self.covered, self.played_onto, rules)
+        self.open = branch_is_open(self.sides_covered, rules)
 
     def clone(self) -> _Spinner:
         other = _Spinner.__new__(_Spinner)
-        other.pip = self.pip
-        other.arm = self.arm
-        other.is_lead = self.is_lead
-        other.sides_covered = self.sides_covered
-        other.covered = self.covered
-        other.played_onto = self.played_onto
-        other.branches = self.branches
+        for name in _Spinner.__slots__:
+            setattr(other, name, getattr(self, name))
         return other
 
 
@@ -122,11 +124,13 @@ class Board:
     """The tiles on the table and the arms they form.
 
     Arms are kept in the order ``l``, ``r``, then branches in the order they appeared; each is
-    ``[pip, kind, tile_value, spinner]`` where ``spinner`` is the index into ``spinners`` of
-    the spinner the arm ends on or belongs to as a branch (-1 for none).
+    ``[pip, kind, contribution, spinner]``: the pip it shows, what lies at its end, what it adds
+    to the count (a counting spinner is added once, on its own), and the index into
+    ``spinners`` of the spinner it ends on or branches from (-1 for none). The count is kept up
+    to date play by play; :meth:`recount` works it out from scratch, for checking.
     """
 
-    __slots__ = ("rules", "arms", "spinners", "lead", "lead_inline", "doubles", "played", "on_table")
+    __slots__ = ("rules", "arms", "spinners", "lead", "lead_inline", "doubles", "played", "on_table", "count")
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
@@ -135,6 +139,7 @@ class Board:
         self.lead: Tile | None = None
         self.doubles = 0
         self.lead_inline = False
+        self.count = 0
         # Every tile in the order laid: (tile, arm, the pip it leaves exposed, laid crosswise).
         self.played: list[tuple[Tile, str | None, int, bool]] = []
         self.on_table: set[Tile] = set()
@@ -145,6 +150,10 @@ class Board:
     def is_empty(self) -> bool:
         return self.lead is None
 
+    @property
+    def lead_is_crosswise_double(self) -> bool:
+        return self.lead is not None and self.lead.is_double and not self.lead_inline
+
     def copy(self) -> Board:
         other = Board.__new__(Board)
         other.rules = self.rules
@@ -153,48 +162,46 @@ class Board:
         other.lead = self.lead
         other.doubles = self.doubles
         other.lead_inline = self.lead_inline
+        other.count = self.count
         other.played = self.played[:]
         other.on_table = set(self.on_table)
         return other
 
     def playable_ends(self) -> list[str]:
-        """Names of the arms that take a tile now (the lead counts as every arm before it)."""
-        out = []
-        for name, arm in self.arms.items():
-            spinner = arm[3]
-            if arm[1] == EMPTY and not branch_is_open(self.spinners[spinner].sides_covered, self.rules):
-                continue
-            out.append(name)
-        return out
+        """Names of the arms that take a tile now."""
+        spinners = self.spinners
+        return [name for name, arm in self.arms.items() if arm[1] != EMPTY or spinners[arm[3]].open]
 
     def placements(self, tile: Tile) -> list[str]:
         """Every arm ``tile`` may be played on now; ``["lead"]`` on an empty board."""
         if self.lead is None:
             return ["lead"]
-        rules = self.rules
         high, low = tile.high, tile.low
-        out = []
-        for name, arm in self.arms.items():
-            pip = arm[0]
-            if pip != high and pip != low:
-                continue
-            if arm[1] == EMPTY and not branch_is_open(self.spinners[arm[3]].sides_covered, rules):
-                continue
-            out.append(name)
-        return out
+        spinners = self.spinners
+        return [
+            name
+            for name, arm in self.arms.items()
+            if (arm[0] == high or arm[0] == low) and (arm[1] != EMPTY or spinners[arm[3]].open)
+        ]
 
     def can_play(self, tile: Tile) -> bool:
         return bool(self.placements(tile))
 
     def total(self) -> int:
-        """The sum the open ends count now (the hot path: no allocation)."""
+        """The sum the open ends count now."""
+        return self.count
+
+    def recount(self) -> int:
+        """The count worked out from scratch from the arms and the counting rules (slow; for checks)."""
         rules = self.rules
         total = 0
         crosswise_lead_open = False
         for arm in self.arms.values():
             kind = arm[1]
-            if kind == PLAIN or kind == DOUBLE:
-                total += arm[2]
+            if kind == PLAIN:
+                total += arm[0]
+            elif kind == DOUBLE:
+                total += double_end_value(arm[0], rules)
             elif kind == LEAD:
                 if self.lead_is_crosswise_double:
                     crosswise_lead_open = True
@@ -207,44 +214,27 @@ class Board:
             total += double_end_value(self.lead.high, rules)  # type: ignore[union-attr]
         return total
 
-    @property
-    def lead_is_crosswise_double(self) -> bool:
-        return self.lead is not None and self.lead.is_double and not self.lead_inline
-
     def open_ends(self) -> list[OpenEnd]:
         """Every arm with the pip it shows and what it adds to the count now.
 
-        The values add up to :meth:`total`: a tile that is the end of two arms (a lone lead
-        double, a lone spinner) is counted on the first of them; a spinner that still counts
-        but ends no arm (three sides rule) appears as a pseudo-end named ``spinner``.
+        The values add up to :meth:`total`: a tile that ends two arms (a lone lead double, a
+        lone spinner) is counted on the first of them; a spinner that still counts but ends no
+        arm (the three-sides rule) appears as a pseudo-end named ``spinner``.
         """
-        rules = self.rules
         out = []
         counted_spinners: set[int] = set()
-        lead_counted = False
         for name, arm in self.arms.items():
             pip, kind, value, index = arm
-            playable = kind != EMPTY or branch_is_open(self.spinners[index].sides_covered, rules)
-            counts = kind in (PLAIN, DOUBLE)
-            if kind == LEAD and self.lead_is_crosswise_double and index < 0:
-                counts = not lead_counted
-                value = double_end_value(pip, rules) if counts else 0
-                lead_counted = True
-            elif kind == LEAD and index < 0:
-                counts, value = True, pip
-            elif kind in (LEAD, SPINNER):
-                s = self.spinners[index]
-                counts = index not in counted_spinners and spinner_counts(
-                    s.sides_covered, s.covered, s.played_onto, rules
-                )
+            playable = kind != EMPTY or self.spinners[index].open
+            counts = kind in (PLAIN, DOUBLE) or (kind == LEAD and index < 0 and (value > 0 or not self.lead_is_crosswise_double))
+            if kind in (LEAD, SPINNER) and index >= 0:
+                counts = index not in counted_spinners and self.spinners[index].counts
                 value = pip + pip if counts else 0
                 if counts:
                     counted_spinners.add(index)
-            elif kind == EMPTY:
-                value = 0
             out.append(OpenEnd(name, pip, value, playable, counts))
         for index, s in enumerate(self.spinners):
-            if index not in counted_spinners and spinner_counts(s.sides_covered, s.covered, s.played_onto, rules):
+            if index not in counted_spinners and s.counts:
                 out.append(OpenEnd("spinner", s.pip, s.pip + s.pip, False, True))
         return out
 
@@ -255,7 +245,7 @@ class Board:
     # -- changing the position -------------------------------------------------------------
 
     def play(self, tile: Tile, end: str | None = None, inline: bool = False) -> str:
-        """Place ``tile`` on the arm ``end`` (or the only arm it fits); return the arm used.
+        """Place ``tile`` on the arm ``end`` (or the first arm it fits); return the arm used.
 
         Raises :class:`IllegalPlacement` when the tile does not fit there.
         """
@@ -266,8 +256,6 @@ class Board:
             )
         if self.lead is None:
             self._lead(tile, inline)
-            self.played.append((tile, None, tile.low, tile.is_double and not inline))
-            self.on_table.add(tile)
             return "lead"
         if end is None:
             options = self.placements(tile)
@@ -277,63 +265,90 @@ class Board:
         arm = self.arms.get(end)
         if arm is None:
             raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner")
-        pip, kind, _value, spinner_index = arm
-        if pip != tile.high and pip != tile.low:
+        pip, kind, contribution, index = arm
+        high = tile.high
+        if pip == high:
+            exposed = tile.low
+        elif pip == tile.low:
+            exposed = high
+        else:
             raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
-        if kind == EMPTY and not branch_is_open(self.spinners[spinner_index].sides_covered, rules):
+        if kind == EMPTY and not self.spinners[index].open:
             raise IllegalPlacement(
                 f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
                 "spinner_order",
             )
-        exposed = tile.low if pip == tile.high else tile.high
+        count = self.count - contribution
         # The tile covers whatever the arm ended on.
-        if kind == EMPTY:
-            s = self.spinners[spinner_index]
+        if index >= 0:  # a spinner's side or branch
+            s = self.spinners[index]
+            before = s.counts
             s.covered += 1
             s.played_onto += 1
-        elif kind == SPINNER:
-            s = self.spinners[spinner_index]
-            s.covered += 1
-            s.sides_covered += 1
-            s.played_onto += 1
-        elif kind == LEAD and self.spinners and self.spinners[0].is_lead:
-            s = self.spinners[0]
-            s.covered += 1
-            s.sides_covered += 1
-            s.played_onto += 1
+            if kind != EMPTY:
+                s.sides_covered += 1
+            s.update(rules)
+            if s.counts != before:
+                count += s.pip + s.pip if s.counts else -(s.pip + s.pip)
+        elif kind == LEAD and self.lead_is_crosswise_double:
+            # A lone crosswise lead double is counted once, on one arm; now the other carries it.
+            other = self.arms["r" if end == "l" else "l"]
+            if other[1] == LEAD and other[2] == 0:
+                other[2] = double_end_value(pip, rules)
+                count += other[2]
         if tile.is_double:
             if becomes_spinner(tile, inline, len(self.spinners), self.doubles, rules):
-                index = len(self.spinners) + 1
-                self.spinners.append(_Spinner(tile.high, end, branch_names(index), is_lead=False))
-                arm[:] = [exposed, SPINNER, 0, index - 1]
-                for branch in branch_names(index):
-                    self.arms[branch] = [tile.high, EMPTY, 0, index - 1]
+                number = len(self.spinners) + 1
+                spinner = _Spinner(high, end, branch_names(number), False, rules)
+                self.spinners.append(spinner)
+                arm[0], arm[1], arm[2], arm[3] = exposed, SPINNER, 0, number - 1
+                for branch in spinner.branches:
+                    self.arms[branch] = [high, EMPTY, 0, number - 1]
+                if spinner.counts:
+                    count += high + high
             elif inline:
-                arm[:] = [exposed, PLAIN, exposed, -1]
+                arm[0], arm[1], arm[2], arm[3] = exposed, PLAIN, exposed, -1
+                count += exposed
             else:
-                arm[:] = [exposed, DOUBLE, double_end_value(exposed, rules), -1]
+                value = double_end_value(exposed, rules)
+                arm[0], arm[1], arm[2], arm[3] = exposed, DOUBLE, value, -1
+                count += value
             self.doubles += 1
         else:
-            arm[:] = [exposed, PLAIN, exposed, -1]
+            arm[0], arm[1], arm[2], arm[3] = exposed, PLAIN, exposed, -1
+            count += exposed
+        self.count = count
         self.played.append((tile, end, exposed, tile.is_double and not inline))
         self.on_table.add(tile)
         return end
 
     def _lead(self, tile: Tile, inline: bool) -> None:
+        rules = self.rules
         self.lead = tile
+        self.lead_inline = inline
+        self.played.append((tile, None, tile.low, tile.is_double and not inline))
+        self.on_table.add(tile)
+        pip = tile.high
         if tile.is_double:
-            spins = becomes_spinner(tile, inline, 0, 0, self.rules)
-            self.lead_inline = inline
             self.doubles = 1
-            if spins:
-                self.spinners.append(_Spinner(tile.high, None, branch_names(1), is_lead=True))
-                self.arms["l"] = [tile.high, LEAD, 0, 0]
-                self.arms["r"] = [tile.high, LEAD, 0, 0]
-                self.arms["u"] = [tile.high, EMPTY, 0, 0]
-                self.arms["d"] = [tile.high, EMPTY, 0, 0]
+            if becomes_spinner(tile, inline, 0, 0, rules):
+                spinner = _Spinner(pip, None, branch_names(1), True, rules)
+                self.spinners.append(spinner)
+                self.arms["l"] = [pip, LEAD, 0, 0]
+                self.arms["r"] = [pip, LEAD, 0, 0]
+                self.arms["u"] = [pip, EMPTY, 0, 0]
+                self.arms["d"] = [pip, EMPTY, 0, 0]
+                self.count = pip + pip if spinner.counts else 0
                 return
-        self.arms["l"] = [tile.high, LEAD, 0, -1]
-        self.arms["r"] = [tile.low, LEAD, 0, -1]
+            if not inline:
+                value = double_end_value(pip, rules)
+                self.arms["l"] = [pip, LEAD, value, -1]
+                self.arms["r"] = [pip, LEAD, 0, -1]
+                self.count = value
+                return
+        self.arms["l"] = [tile.high, LEAD, tile.high, -1]
+        self.arms["r"] = [tile.low, LEAD, tile.low, -1]
+        self.count = tile.high + tile.low
 
     # -- text ----------------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ information allows: a check that needs a hidden tile is simply not made.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
 from muggins.diagnostics import Diagnostic
 from muggins.notation.model import Draw, Hand, MugginsCall, Pass, Play, Record, SheetScore, Tile
@@ -75,9 +75,8 @@ class ReplayError(Exception):
         self.diagnostic = diagnostic
 
 
-@dataclass(frozen=True, slots=True)
-class TurnFact:
-    """What one turn did under the rules.
+class TurnFact(NamedTuple):
+    """What one turn did under the rules (a tuple: the replayer makes one per turn).
 
     For a play: the arm used, the ends' ``total`` after it, the ``points`` the rules give, and
     under the Muggins rule what was ``credited`` to the player's side, left ``unclaimed``, or
@@ -239,13 +238,18 @@ class HandState:
         return max(0, self.boneyard_count - self.rules.boneyard_reserve)
 
     def next_seat(self, seat: str) -> int:
-        return (self.game.seat_index[seat] + 1) % len(self.seats)
+        return self.game.next_index[seat]
 
     # -- applying turns ----------------------------------------------------------------------
 
     def apply(self, turn: int, stmt: object) -> TurnFact | None:
         """Apply the statement written as turn ``turn`` (1-based) of the hand."""
         kind = type(stmt)
+        to_move = self.to_move
+        # The common case first: the right seat plays in a live hand.
+        if kind is Play and to_move is not None and self.over is None and not self.game.over:
+            if self.seats[to_move] == stmt.seat:  # type: ignore[attr-defined]
+                return self._play(turn, stmt)  # type: ignore[arg-type]
         game = self.game
         seat = stmt.seat  # type: ignore[attr-defined]
         if seat not in game.seat_set:
@@ -296,85 +300,97 @@ class HandState:
     def _play(self, turn: int, play: Play) -> TurnFact:
         game, rules, board = self.game, self.rules, self.board
         seat, tile = play.seat, play.tile
-        number = self.hand.number
-        self._check_pip(tile, play, turn)
+        if tile.high > rules.max_pip:
+            self._check_pip(tile, play, turn)
         if self.pending and rules.muggins_window == "before_next_play":
             self.pending.clear()
-        must = self.must_play.pop(seat, None)
-        if must is not None and must != tile:
-            game.report(
-                "drawn-tile-not-played",
-                f"{seat} drew the playable {must} and must play it at once, but played {tile}",
-                play,
-                number,
-                turn,
-            )
-        if board.lead is None and number == 1 and rules.first_lead_tile == "that_double":
-            double = game.highest_double(self)
-            if double is not None and tile != double:
-                game.report(
-                    "wrong-lead-tile",
-                    f"the first lead must be the highest double, {double}, not {tile}",
-                    play,
-                    number,
-                    turn,
-                )
+        if self.must_play:
+            self._check_must_play(turn, play)
+        if board.lead is None:
+            self._check_first_lead(turn, play)
         if tile in board.on_table:
-            game.report("already-played", f"{tile} is already on the table", play, number, turn)
-            self._advance(seat)
+            game.report("already-played", f"{tile} is already on the table", play, self.hand.number, turn)
+            self.to_move = self.next_seat(seat)
             return self._fact(turn, "play", play)
-        if tile not in self.known[seat]:
-            if self.fully_known(seat):
-                game.report("not-in-hand", f"{seat} does not hold {tile}", play, number, turn)
+        hand = self.known[seat]
+        if tile not in hand:
+            if len(hand) == self.count[seat]:
+                game.report("not-in-hand", f"{seat} does not hold {tile}", play, self.hand.number, turn)
             self._take_from_elsewhere(tile, seat)
+        inline = play.inline
+        if inline and rules.spinner != "sniff":
+            game.report(
+                "inline-not-allowed", f"{tile} laid lengthwise, but only Sniff rules allow that", play, self.hand.number, turn
+            )
+            inline = False
         end = play.end
-        if play.inline and not (rules.spinner == "sniff"):
-            game.report("inline-not-allowed", f"{tile} laid lengthwise, but only Sniff rules allow that", play, number, turn)
-        inline = play.inline and rules.spinner == "sniff"
-        if board.lead is not None:
+        try:
+            if end is None and board.lead is not None:
+                raise IllegalPlacement("no end named")
+            used = board.play(tile, end, inline)
+        except IllegalPlacement as exc:
+            if exc.rule == "spinner" and inline:
+                game.report("inline-not-allowed", str(exc), play, self.hand.number, turn)
+                inline = False
             end = self._choose_end(turn, play, end)
             if end is None:
-                self._advance(seat)
+                self.to_move = self.next_seat(seat)
                 return self._fact(turn, "play", play)
-        try:
             used = board.play(tile, end, inline)
-        except IllegalPlacement as exc:  # only reachable for an inline double that may not be
-            game.report("inline-not-allowed", str(exc), play, number, turn)
-            used = board.play(tile, end, False)
         self.passes = 0
-        self.known[seat].discard(tile)
-        self.count[seat] -= 1
-        total = board.total()
-        points = play_points(total, rules)
-        credit = credit_claim(points, play.claim, rules, game.claims_written)
+        hand.discard(tile)
+        left = self.count[seat] - 1
+        self.count[seat] = left
+        total = board.count
+        points = game.points_for[total] if total < len(game.points_for) else play_points(total, rules)
+        claim = play.claim
         side = game.sides[seat]
         self.result.earned[side] += points
-        if credit.credited:
-            self.result.in_play[side] += game.credit(side, credit.credited, number, turn)
-        if credit.penalty:
+        if claim == points and game.claims_written:
+            credited, unclaimed, excess, penalty = points, 0, 0, 0
+        else:
+            credited, unclaimed, excess, penalty = credit_claim(points, claim, rules, game.claims_written)
+        if credited:
+            self.result.in_play[side] += game.credit(side, credited, self.hand.number, turn)
+        if penalty:
             for other in opponents_of(side, game.sides):
-                self.result.in_play[other] += game.credit(other, credit.penalty, number, turn)
-        if credit.unclaimed:
+                self.result.in_play[other] += game.credit(other, penalty, self.hand.number, turn)
+        if unclaimed:
             self.unclaimed_history[seat].append(turn)
             if rules.muggins == "opponent_takes":
-                self.pending.append((turn, seat, credit.unclaimed))
-        if self.count[seat] == 0:
+                self.pending.append((turn, seat, unclaimed))
+        if left == 0:
             self.over = "domino"
             self.went_out = seat
-        self._advance(seat)
-        return self._fact(
-            turn,
-            "play",
-            play,
-            end=used,
-            total=total,
-            points=points,
-            claim=play.claim,
-            credited=credit.credited,
-            unclaimed=credit.unclaimed,
-            excess=credit.excess,
-            penalty=credit.penalty,
+        self.to_move = self.next_seat(seat)
+        fact = TurnFact(
+            self.hand.number, turn, "play", seat, play, used, total, points, claim, credited, unclaimed, excess, penalty
         )
+        self.result.facts.append(fact)
+        return fact
+
+    def _check_must_play(self, turn: int, play: Play) -> None:
+        must = self.must_play.pop(play.seat, None)
+        if must is not None and must is not play.tile:
+            self.game.report(
+                "drawn-tile-not-played",
+                f"{play.seat} drew the playable {must} and must play it at once, but played {play.tile}",
+                play,
+                self.hand.number,
+                turn,
+            )
+
+    def _check_first_lead(self, turn: int, play: Play) -> None:
+        if self.hand.number == 1 and self.rules.first_lead_tile == "that_double":
+            double = self.game.highest_double(self)
+            if double is not None and play.tile is not double:
+                self.game.report(
+                    "wrong-lead-tile",
+                    f"the first lead must be the highest double, {double}, not {play.tile}",
+                    play,
+                    self.hand.number,
+                    turn,
+                )
 
     def _choose_end(self, turn: int, play: Play, end: str | None) -> str | None:
         """The arm the tile goes on: the named one if it fits, else the one the record implies."""
@@ -656,9 +672,12 @@ class Game:
         self.seats = record.seats
         self.seat_set = frozenset(self.seats)
         self.seat_index = {seat: i for i, seat in enumerate(self.seats)}
+        self.next_index = {seat: (i + 1) % len(self.seats) for i, seat in enumerate(self.seats)}
         self.sides = side_of_seats(self.seats, record.teams)
         self.side_list = list(dict.fromkeys(self.sides[s] for s in self.seats))
         self.claims_written = record.claims_written
+        # Points for every end total a double-N layout can show, worked out once per game.
+        self.points_for = [play_points(total, rules) for total in range(16 * rules.max_pip + 8)]
         self.scores = {side: 0 for side in self.side_list}
         self.got_in = {side: rules.get_in_minimum == 0 for side in self.side_list}
         self.target = _target_or_none(rules, len(self.seats))

@@ -7,7 +7,7 @@ Each scoring rule of ``RuleSet`` is decided in exactly one function here, so a r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import Mapping, NamedTuple, Sequence
 
 from muggins.replay.rules import RuleSet
 
@@ -194,8 +194,7 @@ def side_of_seats(seats: Sequence[str], teams: Mapping[str, Sequence[str]]) -> d
     return side
 
 
-@dataclass(frozen=True, slots=True)
-class Credit:
+class Credit(NamedTuple):
     """What a play's claim is worth on the sheet under the Muggins rule.
 
     ``credited`` goes to the player's side now; ``unclaimed`` is left for an opponent's
