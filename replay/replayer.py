@@ -32,7 +32,7 @@ CODES: dict[str, tuple[str | None, str]] = {
     "dealt-twice": ("max_pip", "a tile appears twice in the deal and boneyard"),
     "boneyard-size": ("hand_size", "the boneyard does not hold the tiles left after the deal"),
     "wrong-leader": ("first_leader", "the hand was led by the wrong seat"),
-    "wrong-lead-tile": ("first_lead_tile", "the first lead broke the rule on what may be led"),
+    "wrong-lead-tile": ("first_lead_tile", "the leader did not lead the tile the rules require"),
     "no-double": ("no_double", "nobody held a double and the rules ask for a reshuffle"),
     "out-of-turn": ("direction", "a seat took a turn that was not theirs"),
     "not-in-hand": (None, "a tile played or drawn that the seat does not hold"),
@@ -136,6 +136,13 @@ def opponents_of(side: str, sides: dict[str, str]) -> list[str]:
     return [s for s in dict.fromkeys(sides.values()) if s != side]
 
 
+class Leader(NamedTuple):
+    seat: str | None
+    rule: str
+    why: str
+    tile: Tile | None
+
+
 class HandState:
     """The position inside one hand; :meth:`apply` pushes one turn onto it."""
 
@@ -162,6 +169,7 @@ class HandState:
         self.result.earned = {side: 0 for side in game.side_list}
         self.reported_after_end = False
         self.sheet_only = hand.is_sheet_only
+        self.required_lead: Tile | None = None
         self._deal()
 
     # -- set-up -----------------------------------------------------------------------------
@@ -293,9 +301,10 @@ class HandState:
     def _first_turn(self, turn: int, stmt: object) -> None:
         seat = stmt.seat  # type: ignore[attr-defined]
         self.result.leader = seat
-        expected, rule, why = self.game.expected_leader(self)
-        if expected is not None and expected != seat:
-            self.game.report("wrong-leader", f"{seat} led, but {why}", stmt, self.hand.number, turn, rule=rule)
+        leader = self.game.expected_leader(self)
+        self.required_lead = leader.tile
+        if leader.seat is not None and leader.seat != seat:
+            self.game.report("wrong-leader", f"{seat} led, but {leader.why}", stmt, self.hand.number, turn, rule=leader.rule)
 
     def _play(self, turn: int, play: Play) -> TurnFact:
         game, rules, board = self.game, self.rules, self.board
@@ -381,16 +390,15 @@ class HandState:
             )
 
     def _check_first_lead(self, turn: int, play: Play) -> None:
-        if self.hand.number == 1 and self.rules.first_lead_tile == "that_double":
-            double = self.game.highest_double(self)
-            if double is not None and play.tile is not double:
-                self.game.report(
-                    "wrong-lead-tile",
-                    f"the first lead must be the highest double, {double}, not {play.tile}",
-                    play,
-                    self.hand.number,
-                    turn,
-                )
+        required = self.required_lead
+        if required is not None and play.tile is not required:
+            self.game.report(
+                "wrong-lead-tile",
+                f"the leader must lead {required}, not {play.tile}",
+                play,
+                self.hand.number,
+                turn,
+            )
 
     def _choose_end(self, turn: int, play: Play, end: str | None) -> str | None:
         """The arm the tile goes on: the named one if it fits, else the one the record implies."""
@@ -755,8 +763,12 @@ class Game:
         doubles = [t for tiles in state.known.values() for t in tiles if t.is_double]
         return max(doubles, default=None)
 
-    def expected_leader(self, state: HandState) -> tuple[str | None, str, str]:
-        """Who should lead this hand, the rule that says so, and why; None when anyone may."""
+    def expected_leader(self, state: HandState) -> Leader:
+        """Who should lead this hand, the rule that says so and why (seat None: anyone may).
+
+        ``tile`` is what that leader must lead, where ``first_lead_tile`` is ``that_double``
+        and the leader was chosen for holding it.
+        """
         rules = self.rules
         previous = self.hands[-1] if self.hands else None
         if previous is None:
@@ -766,33 +778,35 @@ class Game:
         else:
             rule, how = "later_leader", rules.later_leader
         if how == "any":
-            return None, rule, ""
+            return Leader(None, rule, "", None)
         if how == "highest_double":
+            must_lead = rules.first_lead_tile == "that_double"
             double = self.highest_double(state)
             if double is not None:
                 holder = next(s for s in self.seats if double in state.known[s])
-                return holder, rule, f"{holder} holds the highest double, {double}"
+                return Leader(holder, rule, f"{holder} holds the highest double, {double}", double if must_lead else None)
             if all(state.fully_known(s) for s in self.seats):
                 if rules.no_double == "reshuffle":
                     self.report("no-double", "nobody holds a double: the tiles should be reshuffled", state.hand, state.hand.number, severity="warning")
-                    return None, "no_double", ""
-                heaviest = max((t for tiles in state.known.values() for t in tiles), default=None)
+                    return Leader(None, "no_double", "", None)
+                heaviest = max((t for tiles in state.known.values() for t in tiles), key=lambda t: (t.pips, t.high), default=None)
                 if heaviest is not None:
                     holder = next(s for s in self.seats if heaviest in state.known[s])
-                    return holder, "no_double", f"nobody holds a double and {holder} holds the heaviest tile, {heaviest}"
-            return None, rule, ""
+                    why = f"nobody holds a double and {holder} holds the heaviest tile, {heaviest}"
+                    return Leader(holder, "no_double", why, heaviest if must_lead else None)
+            return Leader(None, rule, "", None)
         if previous is None or previous.leader is None:
-            return None, rule, ""
+            return Leader(None, rule, "", None)
         if how == "previous_winner":
             winner = previous.went_out if previous.outcome == "domino" else _lightest_seat(previous, self)
             if winner is None:
-                return None, rule, ""
-            return winner, rule, f"{winner} won hand {previous.number} and leads the next"
+                return Leader(None, rule, "", None)
+            return Leader(winner, rule, f"{winner} won hand {previous.number} and leads the next", None)
         # left_of_previous_leader
         index = self.seat_index[previous.leader]
         step = 1 if rules.direction == "clockwise" else -1
         left = self.seats[(index + step) % len(self.seats)]
-        return left, rule, f"{left} sits to the left of {previous.leader}, who led hand {previous.number}"
+        return Leader(left, rule, f"{left} sits to the left of {previous.leader}, who led hand {previous.number}", None)
 
     # -- hands ---------------------------------------------------------------------------------
 
@@ -850,9 +864,9 @@ class Game:
         if rules.target_check == "end_of_hand" and self.target is not None and not self.over:
             best = max(self.scores.values())
             leaders = [side for side, score in self.scores.items() if score == best]
-            if best >= self.target and len(leaders) == 1:
+            if best >= self.target and (len(leaders) == 1 or rules.target_tie == "draw"):
                 self.over = True
-                self.winner = leaders[0]
+                self.winner = leaders[0] if len(leaders) == 1 else None
                 self.won_at = (hand.number, None)
         self.hands.append(result)
         return result

@@ -1,19 +1,23 @@
 """Rule sets: every variant point of All Fives and its relatives as one frozen, documented object.
 
 A rule set is data. Each parameter is declared once below, with its type, the values it allows,
-its default and what it means; the loader, the validator, ``muggins rules --help`` and
-``replay/VARIANTS.md`` all read that one declaration. Presets are YAML files in ``presets/``;
-a table's own file may start from a preset (``base: allfives``) and change a few keys.
+its default and what it means; the loader, the validator, ``muggins rules --list-parameters`` and
+the tables of ``replay/VARIANTS.md`` all read that one declaration. Presets are YAML files in
+``presets/``; a table's own file may start from one (``base: allfives``) and change a few keys.
 
-YAML is read with ``yaml.safe_load`` only.
+The defaults are only the generic fallback: every preset states each parameter explicitly.
+YAML is read with ``yaml.safe_load`` only. Every problem is a :class:`RuleError` whose message
+names the file (with line and column where the key is known), the key, and what is allowed.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import difflib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import yaml
 
@@ -24,7 +28,7 @@ class RuleError(ValueError):
     """A rule file or override that cannot be used; the message names the file and the key."""
 
 
-def _param(default: Any, doc: str, allowed: tuple[Any, ...] | None = None, kind: str = "") -> Any:
+def _param(default: Any, doc: str, allowed: tuple[Any, ...] | None = None, kind: str = "choice") -> Any:
     return field(default=default, metadata={"doc": doc, "allowed": allowed, "kind": kind})
 
 
@@ -33,21 +37,23 @@ class RuleSet:
     """The rules a table plays by. Every field is one variant point; see ``VARIANTS.md``."""
 
     name: str = _param("custom", "Name of the rule set (a preset's name, or the table's own).", kind="str")
-    description: str = _param("", "One line saying where these rules come from.", kind="str")
+    description: str = _param("", "One line saying what these rules are and where they come from.", kind="str")
 
     # -- the set and the table ---------------------------------------------------------------
-    max_pip: int = _param(6, "Highest pip of the set: 6 is double-six (28 tiles), 9 double-nine (55).", kind="int")
-    players: tuple[int, ...] = _param((2, 3, 4), "Numbers of players the rules allow.", kind="ints")
+    max_pip: int = _param(
+        6, "Highest pip of the set, 1 to 18: 6 is double-six (28 tiles), 9 double-nine (55).", kind="int"
+    )
+    players: tuple[int, ...] = _param((2, 3, 4), "Numbers of players the rules allow (2 or more each).", kind="ints")
     partnerships: str = _param(
         "optional",
         "Whether four players play as two teams of partners sitting opposite (alternating in "
-        "turn order) who share a score.",
+        "turn order) who share a score: never, by choice, or always.",
         ("none", "optional", "required"),
     )
     hand_size: Any = _param(
         ((2, 7), (3, 5), (4, 5)),
         "Tiles dealt to each player: one number for every table, or a mapping from the number "
-        "of players to the number of tiles.",
+        "of players to the number of tiles, giving every allowed number of players.",
         kind="per_players",
     )
     direction: str = _param(
@@ -61,17 +67,18 @@ class RuleSet:
     drawing: str = _param(
         "until_playable",
         "What a player who cannot play does: draw from the boneyard until a playable tile "
-        "comes (and pass when it is empty), or pass without drawing (block game).",
+        "comes (and pass when it is empty), or pass without drawing (block game: the tiles not "
+        "dealt stay out of play).",
         ("until_playable", "none"),
     )
     play_drawn_at_once: bool = _param(
-        True, "A playable tile drawn from the boneyard must be played at once.", kind="bool"
+        True, "A playable tile drawn from the boneyard must be played at once (unused without drawing).", kind="bool"
     )
     boneyard_reserve: int = _param(
-        0, "Tiles that always stay in the boneyard and may not be drawn.", kind="int"
+        0, "Tiles that always stay in the boneyard and may not be drawn (0 without drawing).", kind="int"
     )
     voluntary_draw: bool = _param(
-        False, "A player may draw even while holding a playable tile.", kind="bool"
+        False, "A player may draw even while holding a playable tile (false without drawing).", kind="bool"
     )
 
     # -- who leads ----------------------------------------------------------------------------
@@ -83,7 +90,8 @@ class RuleSet:
     )
     first_lead_tile: str = _param(
         "any",
-        "What the first leader of the game may lead: any tile, or the double that made them leader.",
+        "What a leader chosen for holding the highest double leads: any tile, or that double "
+        "(the heaviest tile, when nobody holds a double and no_double is highest_tile).",
         ("any", "that_double"),
     )
     no_double: str = _param(
@@ -102,7 +110,8 @@ class RuleSet:
     leader_after_blocked: str = _param(
         "previous_winner",
         "Who leads after a blocked hand: any seat (random again), the previous hand's winner "
-        "(the lightest hand), or the player to the left of the previous leader.",
+        "(the lightest hand), the player to the left of the previous leader, or the holder of "
+        "the highest double.",
         ("any", "previous_winner", "left_of_previous_leader", "highest_double"),
     )
 
@@ -146,7 +155,7 @@ class RuleSet:
         ("total", "units"),
     )
     play_score_cap: int | None = _param(
-        None, "Most points one play can score; more is cut to this (none: no cap).", kind="int_or_none"
+        None, "Most points one play can score; more is cut to this (null: no cap).", kind="int_or_none"
     )
 
     # -- end of the hand ----------------------------------------------------------------------
@@ -159,10 +168,10 @@ class RuleSet:
     )
     blocked_scoring: str = _param(
         "lightest_takes_others_minus_own",
-        "Scoring when nobody can play: none; as when a player goes out, with the lightest hand "
-        "as winner; each subtracts their own; the lightest hand scores the others' pips minus "
-        "its own; the lightest hand scores the opponents' pips; everyone scores the difference "
-        "against each heavier hand.",
+        "Scoring when nobody can play: none (and nobody wins the hand); as when a player goes "
+        "out, with the lightest hand as winner; each subtracts their own; the lightest hand "
+        "scores the others' pips minus its own; the lightest hand scores the opponents' pips; "
+        "everyone scores the difference against each heavier hand.",
         (
             "none",
             "as_domino",
@@ -184,21 +193,22 @@ class RuleSet:
     )
     pip_rounding: str = _param(
         "nearest",
-        "How end-of-hand pip amounts are rounded to the rounding unit: nearest (7 -> 5, 8 -> 10), "
-        "always down, always up, or not at all.",
+        "How an end-of-hand amount is rounded to the rounding unit: nearest (7 -> 5, 8 -> 10), "
+        "always down, always up, or not at all. The award as a whole is rounded (the pips added "
+        "up, or the difference taken, first); under subtract_own each player's own pips are.",
         ("nearest", "down", "up", "none"),
     )
-    rounding_unit: int = _param(5, "The unit end-of-hand amounts are rounded to.", kind="int")
+    rounding_unit: int = _param(5, "The unit end-of-hand amounts are rounded to (1 or more).", kind="int")
     award_divisor: int = _param(
         1,
         "End-of-hand awards are divided by this after rounding (5 for games scored in fives, "
-        "such as Five Up on a cribbage board).",
+        "such as Five Up on a cribbage board); 1 or more, and it must divide the rounding unit.",
         kind="int",
     )
     hand_winner_bonus: int = _param(
         0,
-        "Points for winning a hand (going out, or the lightest hand of a blocked hand): 1 for "
-        "'chipping out' in Fives and Threes.",
+        "Points for winning a hand (going out, or the lightest hand of a blocked hand where the "
+        "blocked scoring names a winner): 1 for 'chipping out' in Fives and Threes.",
         kind="int",
     )
     get_in_minimum: int = _param(
@@ -214,6 +224,12 @@ class RuleSet:
         "When the target is checked: the moment a side reaches it (the game stops there), or "
         "at the end of the hand, the highest score at or over the target winning.",
         ("immediate", "end_of_hand"),
+    )
+    target_tie: str = _param(
+        "play_on",
+        "When two sides are level at the top, at or over the target, when it is checked: play "
+        "another hand (until one side is ahead), or the game is drawn.",
+        ("play_on", "draw"),
     )
     target_exact: bool = _param(
         False, "The target must be hit exactly; a score that would overshoot it is not counted.", kind="bool"
@@ -242,13 +258,16 @@ class RuleSet:
     # ----------------------------------------------------------------------------------------
 
     def tiles_per_player(self, players: int) -> int:
+        """Tiles dealt to each of ``players`` players; RuleError if the rules give no number."""
         return _per_players(self.hand_size, players, "hand_size")
 
     def target_for(self, players: int) -> int:
+        """The target for a game of ``players`` players; RuleError if the rules give none."""
         return _per_players(self.target, players, "target")
 
     @property
     def set_size(self) -> int:
+        """Tiles in the set: each pair of pips 0..max_pip once."""
         return (self.max_pip + 1) * (self.max_pip + 2) // 2
 
     def check_table(self, players: int, teams: bool) -> list[str]:
@@ -278,7 +297,7 @@ class RuleSet:
 PARAMETERS: dict[str, dataclasses.Field] = {f.name: f for f in dataclasses.fields(RuleSet)}
 
 
-def _list(values: tuple[int, ...]) -> str:
+def _list(values: Sequence[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
@@ -293,20 +312,25 @@ def _per_players(value: Any, players: int, key: str) -> int:
 
 
 # --------------------------------------------------------------------------------------------
-# Loading and validation
+# Checking values
 
 
-def _coerce(key: str, value: Any, where: str) -> Any:
+def _is_count(value: Any, least: int) -> bool:
+    """A whole number (not a YAML true/false) of at least ``least``."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= least
+
+
+def _coerce(key: str, value: Any, at: str) -> Any:
     """Check one parameter's value against its declaration; return it in the dataclass's form."""
     spec = PARAMETERS[key]
     allowed = spec.metadata["allowed"]
     kind = spec.metadata["kind"]
 
     def bad(expected: str) -> RuleError:
-        return RuleError(f"{where}: {key}: {expected}, not {value!r}")
+        return RuleError(f"{at}: {key}: {expected}, not {value!r}")
 
     if allowed is not None:
-        if value not in allowed:
+        if not isinstance(value, str) or value not in allowed:
             raise bad("one of " + ", ".join(allowed))
         return value
     if kind == "str":
@@ -318,131 +342,205 @@ def _coerce(key: str, value: Any, where: str) -> Any:
             raise bad("true or false")
         return value
     if kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        if not _is_count(value, 0):
             raise bad("a whole number, 0 or more")
         return value
     if kind == "int_or_none":
-        if value is None:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise bad("a positive whole number, or null")
+        if value is not None and not _is_count(value, 1):
+            raise bad("a whole number, 1 or more, or null")
         return value
     if kind == "ints":
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = [value]
-        if (
-            not isinstance(value, (list, tuple))
-            or not value
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value)
-        ):
-            raise bad("a list of positive whole numbers")
-        return tuple(value)
+        values = [value] if _is_count(value, 1) else value
+        if not isinstance(values, (list, tuple)) or not values or not all(_is_count(v, 1) for v in values):
+            raise bad("a list of whole numbers, 1 or more")
+        return tuple(sorted(set(values)))
     if kind == "per_players":
-        if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        if _is_count(value, 1):
             return value
-        if isinstance(value, dict) and value and all(
-            isinstance(k, int) and isinstance(v, int) and not isinstance(v, bool) and v > 0
-            for k, v in value.items()
+        if isinstance(value, Mapping) and value and all(
+            _is_count(k, 2) and _is_count(v, 1) for k, v in value.items()
         ):
             return tuple(sorted(value.items()))
-        raise bad("a positive whole number, or a mapping such as {2: 7, 3: 5, 4: 5}")
+        raise bad("a whole number, 1 or more, or a mapping from players to a number, such as {2: 7, 3: 5, 4: 5}")
     raise AssertionError(f"parameter {key} has no kind")  # pragma: no cover
 
 
-def _validate(rules: RuleSet, where: str) -> RuleSet:
-    """Combinations of parameters that cannot be played."""
+def _validate(rules: RuleSet, at: Any) -> RuleSet:
+    """Reject combinations of parameters that cannot be played; ``at(key)`` says where a key was written."""
+
+    def fail(key: str, message: str) -> RuleError:
+        return RuleError(f"{at(key)}: {key}: {message}")
+
     if not 1 <= rules.max_pip <= 18:
-        raise RuleError(f"{where}: max_pip: a set from double-one to double-eighteen, not {rules.max_pip}")
+        raise fail("max_pip", f"a set from double-one to double-eighteen, not {rules.max_pip}")
     for players in rules.players:
         if players < 2:
-            raise RuleError(f"{where}: players: at least 2 players, not {players}")
-        dealt = rules.tiles_per_player(players) * players
-        if dealt + rules.boneyard_reserve > rules.set_size:
-            raise RuleError(
-                f"{where}: hand_size: {players} players x {rules.tiles_per_player(players)} tiles"
-                f" + boneyard_reserve {rules.boneyard_reserve} is more than the"
-                f" {rules.set_size} tiles of a double-{rules.max_pip} set"
+            raise fail("players", f"at least 2 players, not {players}")
+    for key in ("hand_size", "target"):
+        value = getattr(rules, key)
+        if not isinstance(value, int):
+            missing = [p for p in rules.players if p not in dict(value)]
+            if missing:
+                raise fail(key, f"gives no value for {_list(missing)} players (players allows {_list(rules.players)})")
+    for players in rules.players:
+        dealt = rules.tiles_per_player(players)
+        if dealt * players + rules.boneyard_reserve > rules.set_size:
+            raise fail(
+                "hand_size",
+                f"{players} players x {dealt} tiles + boneyard_reserve {rules.boneyard_reserve}"
+                f" is more than the {rules.set_size} tiles of a double-{rules.max_pip} set",
             )
-        rules.target_for(players)
-    if rules.partnerships == "required" and any(p % 2 for p in rules.players):
-        raise RuleError(f"{where}: partnerships: required, but players allows an odd number of players")
-    if rules.rounding_unit == 0 or rules.award_divisor == 0:
-        raise RuleError(f"{where}: rounding_unit and award_divisor must be at least 1")
-    if rules.spinner == "sniff" and rules.spinner_order not in ("sides_first", "any"):
-        raise RuleError(f"{where}: spinner_order")  # pragma: no cover - guarded by allowed values
+    if rules.partnerships == "required" and any(p % 2 or p < 4 for p in rules.players):
+        raise fail(
+            "partnerships",
+            f"required needs an even number of players, 4 or more; players allows {_list(rules.players)}",
+        )
+    if rules.rounding_unit < 1:
+        raise fail("rounding_unit", "1 or more")
+    if rules.award_divisor < 1:
+        raise fail("award_divisor", "1 or more")
+    if rules.award_divisor > 1 and (rules.pip_rounding == "none" or rules.rounding_unit % rules.award_divisor):
+        raise fail(
+            "award_divisor",
+            f"{rules.award_divisor} must divide the rounded amounts: set pip_rounding (not none) and a"
+            f" rounding_unit that {rules.award_divisor} divides (now {rules.pip_rounding}, {rules.rounding_unit})",
+        )
+    if rules.drawing == "none" and rules.voluntary_draw:
+        raise fail("voluntary_draw", "true, but drawing is none")
+    if rules.drawing == "none" and rules.boneyard_reserve:
+        raise fail("boneyard_reserve", f"{rules.boneyard_reserve}, but drawing is none (nothing is drawn)")
+    leads_double = "highest_double" in (rules.first_leader, rules.later_leader, rules.leader_after_blocked)
+    if rules.first_lead_tile == "that_double" and not leads_double:
+        raise fail("first_lead_tile", "that_double, but no leader is chosen for holding the highest double")
     return rules
 
 
-def from_mapping(data: Mapping[str, Any], where: str = "<rules>", base: RuleSet | None = None) -> RuleSet:
-    """Build a rule set from plain data, starting from ``base`` (or the defaults)."""
+# --------------------------------------------------------------------------------------------
+# Building and loading
+
+
+def _locator(where: str, marks: Mapping[str, tuple[int, int]] | None):
+    """``at(key)``: the file, with the key's line and column when they are known."""
+
+    def at(key: Any) -> str:
+        if marks and str(key) in marks:
+            line, column = marks[str(key)]
+            return f"{where}:{line}:{column}"
+        return where
+
+    return at
+
+
+def _unknown_key(key: Any, at: str) -> RuleError:
+    close = difflib.get_close_matches(str(key), list(PARAMETERS), n=3, cutoff=0.6)
+    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+    return RuleError(f"{at}: unknown key {key!r}{hint}; see `muggins rules --list-parameters`")
+
+
+def from_mapping(
+    data: Mapping[str, Any],
+    where: str = "<rules>",
+    base: RuleSet | None = None,
+    *,
+    marks: Mapping[str, tuple[int, int]] | None = None,
+) -> RuleSet:
+    """Build a rule set from plain data, starting from ``base`` (or the defaults).
+
+    ``where`` names the source in messages; ``marks`` maps a key to its (line, column) there.
+    """
+    at = _locator(where, marks)
     if not isinstance(data, Mapping):
         raise RuleError(f"{where}: a rule file is a mapping of parameter: value")
     changes = {}
     for key, value in data.items():
-        if key == "base":
-            continue
         if key not in PARAMETERS:
-            close = [k for k in PARAMETERS if k.startswith(str(key)[:4])]
-            hint = f" (did you mean {', '.join(close)}?)" if close else ""
-            raise RuleError(f"{where}: unknown key {key!r}{hint}; see `muggins rules --list-parameters`")
-        changes[key] = _coerce(key, value, where)
+            if key == "base":
+                raise RuleError(f"{at(key)}: base: only a rule file can start from another rule set")
+            raise _unknown_key(key, at(key))
+        changes[key] = _coerce(key, value, at(key))
     start = base if base is not None else RuleSet()
-    return _validate(dataclasses.replace(start, **changes), where)
+    return _validate(dataclasses.replace(start, **changes), at)
 
 
 def preset_names() -> list[str]:
+    """The presets shipped in ``presets/``, by name."""
     return sorted(p.stem for p in PRESET_DIR.glob("*.yaml"))
 
 
-def _read_yaml(path: Path, where: str) -> Mapping[str, Any]:
+def _read_yaml(path: Path, where: str) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
+    """The file's top-level mapping, and each key's (line, column)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RuleError(f"{where}: cannot read: {exc}") from None
     try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
-        raise RuleError(f"{where}{at}: not valid YAML: {getattr(exc, 'problem', exc)}") from None
+        raise RuleError(f"{where}{at}: not valid YAML: {getattr(exc, 'problem', None) or exc}") from None
     if data is None:
-        data = {}
-    if not isinstance(data, Mapping):
-        raise RuleError(f"{where}: a rule file is a mapping of parameter: value")
-    return data
+        return {}, {}
+    if not isinstance(data, dict):
+        raise RuleError(f"{where}: a rule file is a mapping of parameter: value, not {type(data).__name__}")
+    marks: dict[str, tuple[int, int]] = {}
+    for key_node, _ in node.value:
+        key = str(key_node.value)
+        line, column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
+        if key in marks:
+            raise RuleError(f"{where}:{line}:{column}: {key}: given twice (first on line {marks[key][0]})")
+        marks[key] = (line, column)
+    return data, marks
 
 
-def load(spec: str, _seen: tuple[str, ...] = ()) -> RuleSet:
+def _looks_like_file(spec: str | os.PathLike[str]) -> bool:
+    if not isinstance(spec, str):
+        return True
+    return spec.endswith((".yaml", ".yml")) or "/" in spec or "\\" in spec
+
+
+def _locate(spec: str | os.PathLike[str], referrer: str) -> tuple[Path, str, str]:
+    """(path, name used in messages, identity for loop detection) of a preset name or a file."""
+    if _looks_like_file(spec) or (spec not in preset_names() and Path(spec).is_file()):
+        path = Path(spec)
+        if not path.is_file():
+            raise RuleError(f"{referrer}{os.fspath(spec)}: no such rule file")
+        return path, os.fspath(spec), str(path.resolve())
+    path = PRESET_DIR / f"{spec}.yaml"
+    if not path.is_file():
+        close = difflib.get_close_matches(spec, preset_names(), n=2)
+        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
+        raise RuleError(
+            f"{referrer}unknown rule set {spec!r}{hint}: presets are {', '.join(preset_names())}, or give a .yaml file"
+        )
+    return path, f"preset {spec}", f"preset {spec}"
+
+
+def load(spec: str | os.PathLike[str], _seen: tuple[tuple[str, str], ...] = (), _referrer: str = "") -> RuleSet:
     """A rule set by preset name (``allfives``) or by YAML file path (``house.yaml``).
 
     A file may say ``base: NAME-OR-FILE`` to start from another rule set; its other keys
-    change that one. A file's ``base`` path is taken relative to the file.
+    change that one. A file's ``base`` path is taken relative to the file. A rule set
+    without a ``name`` key is named after its file.
     """
-    if spec in _seen:
-        raise RuleError(f"{spec}: base chain loops back on itself: {' -> '.join(_seen + (spec,))}")
-    looks_like_file = spec.endswith((".yaml", ".yml")) or "/" in spec or "\\" in spec
-    if looks_like_file:
-        path = Path(spec)
-        where = spec
-        if not path.is_file():
-            raise RuleError(f"{spec}: no such rule file")
-    else:
-        path = PRESET_DIR / f"{spec}.yaml"
-        where = f"preset {spec}"
-        if not path.is_file():
-            raise RuleError(f"unknown rule set {spec!r}: presets are {', '.join(preset_names())}, or give a .yaml file")
-    data = _read_yaml(path, where)
+    path, where, identity = _locate(spec, _referrer)
+    if identity in (seen for seen, _ in _seen):
+        chain = " -> ".join(name for _, name in _seen + ((identity, where),))
+        raise RuleError(f"{_referrer}{where}: the base chain loops back on itself: {chain}")
+    data, marks = _read_yaml(path, where)
     base = None
     if "base" in data:
-        base_spec = data["base"]
-        if not isinstance(base_spec, str):
-            raise RuleError(f"{where}: base: a preset name or a file, not {base_spec!r}")
-        if looks_like_file and (base_spec.endswith((".yaml", ".yml")) or "/" in base_spec):
+        base_spec = data.pop("base")
+        here = _locator(where, marks)("base")
+        if not isinstance(base_spec, str) or not base_spec:
+            raise RuleError(f"{here}: base: a preset name or a .yaml file, not {base_spec!r}")
+        if _looks_like_file(base_spec):
             base_spec = str(path.parent / base_spec)
-        base = load(base_spec, _seen + (spec,))
+        base = load(base_spec, _seen + ((identity, where),), f"{here}: base: ")
     if "name" not in data:
-        data = {**data, "name": path.stem}
-    return from_mapping(data, where, base)
+        data["name"] = path.stem
+    return from_mapping(data, where, base, marks=marks)
 
 
 def parse_override(text: str) -> tuple[str, Any]:
@@ -458,10 +556,12 @@ def _scalar(raw: str, where: str) -> Any:
     try:
         return yaml.safe_load(raw) if raw else None
     except yaml.YAMLError:
-        raise RuleError(f"{where}: cannot read the value {raw!r}") from None
+        raise RuleError(f"{where}: cannot read the value {raw!r} as YAML") from None
 
 
-def with_overrides(rules: RuleSet, overrides: list[tuple[str, Any]] | tuple[tuple[str, Any], ...], where: str = "--set") -> RuleSet:
+def with_overrides(
+    rules: RuleSet, overrides: Sequence[tuple[str, Any]], where: str = "--set"
+) -> RuleSet:
     """``rules`` with single parameters changed; string values are read as YAML scalars."""
     if not overrides:
         return rules

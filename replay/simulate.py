@@ -97,14 +97,14 @@ def _game(rules: RuleSet, rng: random.Random, number: int, seed: int, options: O
             rest = tuple(shuffled[per_player * len(game.seats) :])
             hand = Hand(hand_number, deals=deals, boneyard=Boneyard(rest) if rest else None)
             state = game.start_hand(hand)
-            leader, _, _ = game.expected_leader(state)
+            leader, _, _, must_lead = game.expected_leader(state)
             if game.diagnostics and game.diagnostics[-1].code == "no-double":
                 game.diagnostics.pop()  # the rules ask for a reshuffle: deal again
                 continue
             break
         if leader is None:
             leader = rng.choice(game.seats)
-        turns = _play_hand(game, state, leader, rng, options)
+        turns = _play_hand(game, state, leader, must_lead, rng, options)
         hand = Hand(hand_number, deals=deals, boneyard=hand.boneyard, turns=tuple(turns))
         state.hand = hand
         result = game.finish_hand(state)
@@ -140,13 +140,10 @@ def _points_after(state: HandState, tile: Tile, end: str | None, inline: bool) -
     return play_points(trial.total(), state.rules)
 
 
-def _play_hand(game: Game, state: HandState, leader: str, rng: random.Random, options: Options) -> list:
+def _play_hand(game: Game, state: HandState, leader: str, first_double: Tile | None, rng: random.Random, options: Options) -> list:
     rules = game.rules
     turns: list = []
     seat = leader
-    first_double = None
-    if not game.hands and rules.first_lead_tile == "that_double":
-        first_double = game.highest_double(state)
 
     def apply(stmt) -> None:
         turns.append(stmt)

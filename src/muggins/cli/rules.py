@@ -22,18 +22,9 @@ def rules_command(
     from muggins.replay import rules as rulesmod
 
     if parameters:
-        rows = []
-        for name, f in rulesmod.PARAMETERS.items():
-            allowed = f.metadata["allowed"]
-            default = f.default
-            rows.append(
-                {
-                    "name": name,
-                    "allowed": list(allowed) if allowed else f.metadata["kind"],
-                    "default": list(default) if isinstance(default, tuple) else default,
-                    "doc": f.metadata["doc"],
-                }
-            )
+        from muggins.replay.variants_doc import parameter_rows
+
+        rows = parameter_rows()
         if format is Format.json:
             print(json.dumps(rows, indent=2, default=str))
             return
@@ -47,7 +38,7 @@ def rules_command(
             print(json.dumps([{"name": n, "description": rulesmod.load(n).description} for n in names], indent=2))
             return
         for name in names:
-            print(f"{name:18} {rulesmod.load(name).description}")
+            print(f"{name:20} {rulesmod.load(name).description}")
         return
     try:
         rules = rulesmod.load(spec)
