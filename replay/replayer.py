@@ -99,6 +99,7 @@ class TurnFact(NamedTuple):
     penalty: int = 0
     refers_to: int | None = None
     expected: int | None = None
+    counted: int = 0  # what actually went on the score (after the get-in and exact-target rules)
 
 
 @dataclass(slots=True)
@@ -359,8 +360,8 @@ class HandState:
             credited, unclaimed, excess, penalty = points, 0, 0, 0
         else:
             credited, unclaimed, excess, penalty = credit_claim(points, claim, rules, game.claims_written)
-        if credited:
-            self.result.in_play[side] += game.credit(side, credited, self.hand.number, turn)
+        counted = game.credit(side, credited, self.hand.number, turn) if credited else 0
+        self.result.in_play[side] += counted
         if penalty:
             for other in opponents_of(side, game.sides):
                 self.result.in_play[other] += game.credit(other, penalty, self.hand.number, turn)
@@ -373,7 +374,8 @@ class HandState:
             self.went_out = seat
         self.to_move = self.next_seat(seat)
         fact = TurnFact(
-            self.hand.number, turn, "play", seat, play, used, total, points, claim, credited, unclaimed, excess, penalty
+            self.hand.number, turn, "play", seat, play, used, total, points, claim, credited, unclaimed, excess, penalty,
+            None, None, counted,
         )
         self.result.facts.append(fact)
         return fact
@@ -610,7 +612,7 @@ class HandState:
                     )
                 credited = game.credit(game.sides[caller], amount, number, turn)
                 self.result.in_play[game.sides[caller]] += credited
-                return self._fact(turn, "muggins", call, refers_to=when, expected=amount, credited=credited)
+                return self._fact(turn, "muggins", call, refers_to=when, expected=amount, credited=credited, counted=credited)
         if self.unclaimed_history[against]:
             game.report(
                 "muggins-too-late",
@@ -648,7 +650,7 @@ class HandState:
         self.result.earned[side] += entry.points
         credited = game.credit(side, entry.points, self.hand.number, turn)
         self.result.in_play[side] += credited
-        return self._fact(turn, "sheet", entry, points=entry.points, claim=entry.points, credited=credited)
+        return self._fact(turn, "sheet", entry, points=entry.points, claim=entry.points, credited=credited, counted=credited)
 
     def _fact(self, turn: int, kind: str, stmt, **values) -> TurnFact:
         fact = TurnFact(self.hand.number, turn, kind, stmt.seat, stmt, **values)

@@ -1,0 +1,414 @@
+"""The audit: every score written down, checked against what the rules give.
+
+The replayer establishes what happened (which points each play made, what was credited under the
+Muggins rule, how the hand ended). The audit compares that with what the record claims: each
+play's claim, each Muggins call, the end-of-hand pip counts and scores, and the running totals
+of the score sheet. Every finding is a :class:`~muggins.diagnostics.Diagnostic` with a stable
+code from :data:`FINDINGS` (plus the replayer's legality codes), the claimed and the correct
+amounts, and the rule parameter it rests on.
+
+The report also gives the first point where the claimed and the correct scores part, and the
+corrected score sheet, hand by hand.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from muggins.diagnostics import Diagnostic
+from muggins.notation.model import Record, Tally
+from muggins.replay.replayer import HandResult, ReplayResult, TurnFact, replay
+from muggins.replay.rules import RuleSet
+from muggins.replay.scoring import end_of_hand, play_points, round_pips
+
+#: Every finding code the audit adds to the replayer's: code -> (rule parameter, meaning).
+FINDINGS: dict[str, tuple[str | None, str]] = {
+    "over-claim": ("overclaim", "a play claimed more points than it made"),
+    "under-claim": ("muggins", "a play claimed fewer points than it made"),
+    "unclaimed": ("muggins", "a play made points that nobody claimed: a Muggins opportunity"),
+    "sheet-not-multiple": ("score_multiples", "a score-sheet entry no play can score under these rules"),
+    "sheet-impossible": ("max_pip", "a score-sheet entry larger than any play can score"),
+    "pips-mismatch": (None, "an announced pip count differs from the tiles left in hand"),
+    "end-score": ("domino_scoring", "an end-of-hand score differs from what the rules give"),
+    "end-score-missing": ("domino_scoring", "end-of-hand points the rules give were not written down"),
+    "total-arithmetic": (None, "a written total does not add up the sheet's own entries"),
+    "total-wrong": (None, "a written total differs from the correct running total"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One hand of the score sheet: per side, the total as written and the correct total."""
+
+    hand: int
+    written: dict[str, int | None]
+    claimed: dict[str, int]  # running total implied by the claims, calls and end scores written
+    correct: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Divergence:
+    """The first point where the claimed and the correct running scores part."""
+
+    hand: int
+    turn: int | None  # None: at the end of the hand
+    side: str
+    claimed: int
+    correct: int
+    why: str
+
+
+@dataclass(slots=True)
+class RecordAudit:
+    record: Record
+    rules: RuleSet
+    replay: ReplayResult
+    findings: list[Diagnostic] = field(default_factory=list)
+    sheet: list[SheetRow] = field(default_factory=list)
+    divergence: Divergence | None = None
+
+    @property
+    def clean(self) -> bool:
+        return not any(f.severity in ("error", "warning") for f in self.findings)
+
+    @property
+    def winner(self) -> str | None:
+        return self.replay.winner
+
+
+def audit(record: Record, rules: RuleSet) -> RecordAudit:
+    """Replay ``record`` under ``rules`` and judge every claim in it."""
+    result = replay(record, rules)
+    report = RecordAudit(record, rules, result)
+    auditor = _Auditor(report)
+    for hand in result.hands:
+        auditor.hand(hand)
+    report.findings = sorted(
+        result.diagnostics + auditor.findings, key=lambda d: (d.hand or 0, d.turn or 10**9, d.line, d.column, d.code)
+    )
+    return report
+
+
+class _Auditor:
+    def __init__(self, report: RecordAudit) -> None:
+        self.report = report
+        self.record = report.record
+        self.rules = report.rules
+        self.result = report.replay
+        self.sides = self.result.sides
+        self.side_list = list(dict.fromkeys(self.sides.values()))
+        self.findings: list[Diagnostic] = []
+        self.claimed = {side: 0 for side in self.side_list}  # running, as the sheet's entries say
+        self.correct = {side: 0 for side in self.side_list}
+        self.previous_written: dict[str, int | None] = {side: 0 for side in self.side_list}
+        self.previous_gap = {side: 0 for side in self.side_list}
+        self.claims_written = self.record.claims_written
+        self.possible = _possible_play_scores(self.rules)
+
+    def find(self, code: str, message: str, stmt: object, hand: int, turn: int | None = None, *, severity: str = "error", claimed=None, correct=None, rule: str | None = None) -> None:
+        self.findings.append(
+            Diagnostic(
+                code=code,
+                message=message,
+                severity=severity,  # type: ignore[arg-type]
+                source=self.record.source,
+                line=getattr(stmt, "line", 0) or 0,
+                column=getattr(stmt, "column", 0) or 0,
+                hand=hand,
+                turn=turn,
+                rule=rule if rule is not None else FINDINGS[code][0],
+                claimed=claimed,
+                correct=correct,
+            )
+        )
+
+    def diverge(self, hand: int, turn: int | None, why: str) -> None:
+        if self.report.divergence is not None:
+            return
+        for side in self.side_list:
+            if self.claimed[side] != self.correct[side]:
+                self.report.divergence = Divergence(hand, turn, side, self.claimed[side], self.correct[side], why)
+                return
+
+    # -- one hand ----------------------------------------------------------------------------
+
+    def hand(self, result: HandResult) -> None:
+        number = result.number
+        calls = {f.refers_to: f for f in result.facts if f.kind == "muggins" and f.refers_to is not None}
+        for fact in result.facts:
+            if fact.kind == "play":
+                self._play(fact, calls.get(fact.turn), number)
+            elif fact.kind == "muggins":
+                self._call(fact)
+            elif fact.kind == "sheet":
+                self._sheet(fact, number)
+            else:
+                continue
+            self._step(fact)
+        self._end(result)
+
+    def _step(self, fact: TurnFact) -> None:
+        side = self.sides[fact.seat]
+        if fact.kind == "play":
+            self.claimed[side] += _sheet_amount(fact, self.claims_written)
+            self.correct[side] += fact.counted
+            if fact.penalty:
+                for other in self.side_list:
+                    if other != side:
+                        self.correct[other] += fact.penalty
+            why = f"{fact.seat}'s {fact.statement.tile}: claimed {fact.claim or 0}, the rules credit {fact.credited}"  # type: ignore[attr-defined]
+        elif fact.kind == "muggins":
+            self.claimed[side] += fact.statement.points  # type: ignore[attr-defined]
+            self.correct[side] += fact.counted
+            why = f"{fact.seat}'s Muggins call: took {fact.statement.points}, the rules give {fact.credited}"  # type: ignore[attr-defined]
+        else:
+            self.claimed[side] += fact.claim or 0
+            self.correct[side] += fact.counted
+            why = f"{fact.seat}'s entry of {fact.claim}"
+        self.diverge(fact.hand, fact.turn, why)
+
+    def _play(self, fact: TurnFact, call: TurnFact | None, hand: int) -> None:
+        if not self.claims_written:
+            return
+        play = fact.statement
+        claim, points = fact.claim, fact.points
+        if claim is not None and claim > points:
+            self.find(
+                "over-claim",
+                f"{fact.seat} claimed {claim} for {play.tile}, but the ends count {fact.total}"  # type: ignore[attr-defined]
+                + (f", which scores {points}" if points else ", which scores nothing"),
+                play,
+                hand,
+                fact.turn,
+                claimed=claim,
+                correct=points,
+            )
+        elif points and (claim or 0) < points:
+            if self.rules.muggins == "automatic":
+                if claim is not None:
+                    self.find(
+                        "under-claim",
+                        f"{fact.seat} claimed {claim} for {play.tile}, but it scores {points} (counted anyway under these rules)",  # type: ignore[attr-defined]
+                        play,
+                        hand,
+                        fact.turn,
+                        severity="warning",
+                        claimed=claim,
+                        correct=points,
+                    )
+                return
+            opponents = [s for s in self.result.record.seats if self.sides[s] != self.sides[fact.seat]]
+            missing = points - (claim or 0)
+            if self.rules.muggins == "lost":
+                fate = f"the {missing} unclaimed points are lost under these rules"
+            elif call is not None:
+                fate = f"{call.seat} took them by calling Muggins at turn {call.turn}"
+            else:
+                fate = f"{' or '.join(opponents)} could have called Muggins; nobody did"
+            code = "under-claim" if claim else "unclaimed"
+            said = f"claimed {claim}" if claim else "claimed nothing"
+            self.find(
+                code,
+                f"{fact.seat} {said} for {play.tile}, which scores {points} (ends count {fact.total}); {fate}",  # type: ignore[attr-defined]
+                play,
+                hand,
+                fact.turn,
+                severity="warning",
+                claimed=claim or 0,
+                correct=points,
+            )
+
+    def _call(self, fact: TurnFact) -> None:
+        # Invalid calls are the replayer's diagnostics (muggins-*); nothing more to judge here.
+        return
+
+    def _sheet(self, fact: TurnFact, hand: int) -> None:
+        amount = fact.claim or 0
+        if amount <= 0:
+            return
+        top = max(self.possible) if self.possible else 0
+        if amount > top:
+            self.find(
+                "sheet-impossible",
+                f"{fact.seat} scored {amount}: no play scores more than {top} under these rules",
+                fact.statement,
+                hand,
+                fact.turn,
+                claimed=amount,
+            )
+        elif amount not in self.possible:
+            multiples = " or ".join(str(m) for m in self.rules.score_multiples)
+            self.find(
+                "sheet-not-multiple",
+                f"{fact.seat} scored {amount}: a play scores a multiple of {multiples} under these rules",
+                fact.statement,
+                hand,
+                fact.turn,
+                claimed=amount,
+            )
+
+    def _end(self, result: HandResult) -> None:
+        hand = result.hand
+        number = result.number
+        # Announced pip counts against the tiles left.
+        if hand.pips is not None and result.pips_source == "hands" and result.pips is not None:
+            for seat, said in hand.pips.entries:
+                true = result.pips.get(seat)
+                if true is not None and said != true:
+                    self.find(
+                        "pips-mismatch",
+                        f"{seat} announced {said} pips, but holds {true}",
+                        hand.pips,
+                        number,
+                        claimed=said,
+                        correct=true,
+                    )
+        award = result.award.points if result.award is not None else {}
+        rule = "blocked_scoring" if result.outcome == "blocked" else "domino_scoring"
+        end_claims = _tally_by_side(hand.scores, self.sides)
+        if hand.scores is not None:
+            for side in self.side_list:
+                said = end_claims.get(side, 0)
+                right = award.get(side, 0)
+                if result.award is None:
+                    right = said  # nothing to compare against (pips unknown)
+                if said != right:
+                    self.find(
+                        "end-score",
+                        f"{side} wrote {said} at the end of the hand; {self._explain(result, side, said)}",
+                        hand.scores,
+                        number,
+                        claimed=said,
+                        correct=right,
+                        rule=rule,
+                    )
+        elif any(award.values()) and hand.totals is None:
+            self.find(
+                "end-score-missing",
+                "the end-of-hand points were not written down: "
+                + ", ".join(f"{side} {v:+d}" for side, v in award.items() if v),
+                hand.outcome or (hand.turns[-1] if hand.turns else hand),
+                number,
+                severity="warning",
+                rule=rule,
+            )
+        for side in self.side_list:
+            self.claimed[side] += end_claims.get(side, 0) if hand.scores is not None else award.get(side, 0)
+        self.correct = dict(result.totals)
+        self.diverge(number, None, "end of the hand: " + (result.award.explanation if result.award else "no end-of-hand score"))
+        self._totals(result, end_claims)
+
+    def _explain(self, result: HandResult, side: str, said: int) -> str:
+        award = result.award
+        right = award.points.get(side, 0) if award else 0
+        text = f"the rules give {right} ({award.explanation})" if award else f"the rules give {right}"
+        # Name a likely slip: another rounding, or no rounding at all.
+        if award is not None and said != right and result.pips:
+            for mode in ("down", "up", "none", "nearest"):
+                if mode == self.rules.pip_rounding:
+                    continue
+                other = dataclasses.replace(self.rules, pip_rounding=mode)
+                alt = end_of_hand(result.outcome or "domino", result.went_out, result.pips, self.sides, other)
+                if alt.points.get(side, 0) == said:
+                    text += f"; {said} is what rounding '{mode}' gives (these rules round '{self.rules.pip_rounding}')"
+                    break
+        return text
+
+    def _totals(self, result: HandResult, end_claims: dict[str, int]) -> None:
+        hand = result.hand
+        number = result.number
+        written = _tally_by_side(hand.totals, self.sides) if hand.totals is not None else {}
+        row_written: dict[str, int | None] = {side: written.get(side) for side in self.side_list}
+        for side in self.side_list:
+            value = written.get(side)
+            if value is None:
+                continue
+            # Arithmetic of the sheet itself: the previous written total plus this hand's entries.
+            entries = _hand_entries(result, side, self.sides, end_claims if hand.scores is not None else None)
+            before = self.previous_written.get(side)
+            if entries is not None and before is not None and value != before + entries:
+                self.find(
+                    "total-arithmetic",
+                    f"{side}'s total {value} does not add up: {before} + {entries} from this hand's entries is {before + entries}",
+                    hand.totals,
+                    number,
+                    claimed=value,
+                    correct=before + entries,
+                )
+            gap = value - result.totals.get(side, 0)
+            if gap != self.previous_gap.get(side, 0):
+                self.find(
+                    "total-wrong",
+                    f"{side}'s total is written as {value}; the correct running total is {result.totals.get(side, 0)}",
+                    hand.totals,
+                    number,
+                    claimed=value,
+                    correct=result.totals.get(side, 0),
+                )
+            self.previous_gap[side] = gap
+        for side in self.side_list:
+            self.previous_written[side] = written.get(side, None) if written else None
+        self.report.sheet.append(SheetRow(number, row_written, dict(self.claimed), dict(result.totals)))
+
+
+def _sheet_amount(fact: TurnFact, claims_written: bool) -> int:
+    """What a play adds to the sheet as the record has it: its claim, or where no claims were
+    written the rules' points; a score the get-in or exact-target rule refuses adds nothing."""
+    if not claims_written:
+        return fact.counted
+    if fact.counted != fact.credited:
+        return fact.counted
+    return fact.claim or 0
+
+
+def _tally_by_side(tally: Tally | None, sides: dict[str, str]) -> dict[str, int]:
+    """A tally's entries per side: a team's own entry, or its seats' entries added up."""
+    out: dict[str, int] = {}
+    if tally is None:
+        return out
+    for who, value in tally.entries:
+        side = sides.get(who, who)
+        out[side] = out.get(side, 0) + value
+    return out
+
+
+def _hand_entries(result: HandResult, side: str, sides: dict[str, str], end_claims: dict[str, int] | None) -> int | None:
+    """What the sheet itself adds to ``side`` in this hand: claims, calls and end scores as written."""
+    if end_claims is None and result.award is not None and any(result.award.points.values()):
+        return None  # the end-of-hand score was not written: the sheet's own sum is unknown
+    total = 0
+    for fact in result.facts:
+        if sides.get(fact.seat) != side:
+            continue
+        if fact.kind == "play":
+            total += _sheet_amount(fact, True)
+        elif fact.kind == "sheet":
+            total += fact.claim or 0
+        elif fact.kind == "muggins":
+            total += fact.statement.points  # type: ignore[attr-defined]
+    if end_claims is not None:
+        total += end_claims.get(side, 0)
+    return total
+
+
+def _possible_play_scores(rules: RuleSet) -> set[int]:
+    """Every amount a single play can score: the scoring values of totals up to the largest layout.
+
+    The largest count a layout shows is bounded by its number of open ends, each at most a
+    double: a line has 2 ends, one spinner 4, and every further spinner 2 more.
+    """
+    if rules.spinner == "none":
+        ends = 2
+    elif rules.spinner == "every_double":
+        ends = 2 + 2 * (rules.max_pip + 1)
+    else:
+        ends = 4
+    doubles = sorted((2 * p for p in range(rules.max_pip + 1)), reverse=True)
+    bound = sum(doubles[:ends])
+    values = {play_points(total, rules) for total in range(1, bound + 1)}
+    values.discard(0)
+    return values
+
+
+__all__ = ["FINDINGS", "RecordAudit", "SheetRow", "Divergence", "audit", "round_pips"]
