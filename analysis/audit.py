@@ -412,3 +412,58 @@ def _possible_play_scores(rules: RuleSet) -> set[int]:
 
 
 __all__ = ["FINDINGS", "RecordAudit", "SheetRow", "Divergence", "audit", "round_pips"]
+
+
+# --------------------------------------------------------------------------------------------
+# Machine-readable form (the ``muggins.audit/1`` schema, documented in analysis/AUDIT.md)
+
+SCHEMA = "muggins.audit/1"
+
+
+def to_json(report: RecordAudit, index: int) -> dict:
+    """One record's audit as plain data: no markup, stable keys."""
+    record = report.record
+    divergence = report.divergence
+    return {
+        "index": index,
+        "line": record.line,
+        "event": record.tag("Event"),
+        "rules": report.rules.name,
+        "players": record.players,
+        "teams": {team: list(seats) for team, seats in record.teams.items()},
+        "clean": report.clean,
+        "findings": [f.to_json() for f in report.findings],
+        "divergence": None
+        if divergence is None
+        else {
+            "hand": divergence.hand,
+            "turn": divergence.turn,
+            "side": divergence.side,
+            "claimed": divergence.claimed,
+            "correct": divergence.correct,
+            "why": divergence.why,
+        },
+        "sheet": [
+            {
+                "hand": row.hand,
+                "sides": {
+                    side: {"written": row.written.get(side), "claimed": row.claimed[side], "correct": row.correct[side]}
+                    for side in row.correct
+                },
+            }
+            for row in report.sheet
+        ],
+        "totals": report.replay.totals,
+        "winner": report.replay.winner,
+        "won_at": None
+        if report.replay.won_at is None
+        else {"hand": report.replay.won_at[0], "turn": report.replay.won_at[1]},
+    }
+
+
+CSV_COLUMNS = ("file", "record", "hand", "turn", "line", "column", "severity", "code", "rule", "claimed", "correct", "message")
+
+
+def csv_rows(report: RecordAudit, index: int):
+    for f in report.findings:
+        yield (f.source, index, f.hand, f.turn, f.line, f.column, f.severity, f.code, f.rule, f.claimed, f.correct, f.message)

@@ -5,7 +5,10 @@ from __future__ import annotations
 from muggins.cli.app import app
 
 # Importing a command module registers its command with ``app``.
+from muggins.cli import audit as _audit  # noqa: F401,E402
+from muggins.cli import replay as _replay  # noqa: F401,E402
 from muggins.cli import rules as _rules  # noqa: F401,E402
+from muggins.cli import simulate as _simulate  # noqa: F401,E402
 
 
 def main() -> None:

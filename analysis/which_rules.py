@@ -1,0 +1,122 @@
+"""Whose rules were we playing? Audit one record under every preset and its nearby variants.
+
+Candidates are the presets, and each preset with one score-changing parameter set to another of
+its allowed values. Each candidate is ranked by the number of findings it leaves (errors and
+warnings): a rule set under which every claim in the record is right has none.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+from muggins.analysis.audit import audit
+from muggins.notation.model import Record
+from muggins.replay import rules as rulesmod
+from muggins.replay.resolve import rules_for
+from muggins.replay.rules import PARAMETERS, RuleError, RuleSet
+
+#: The parameters whose other values are tried around each preset: those that change what a
+#: play scores, what the end of a hand scores, or what counts as legal.
+VARIED = (
+    "spinner",
+    "spinner_order",
+    "spinner_counts_until",
+    "double_end_counts",
+    "play_score_cap",
+    "domino_scoring",
+    "blocked_scoring",
+    "blocked_compare",
+    "pip_rounding",
+    "muggins",
+    "muggins_window",
+    "overclaim",
+    "drawing",
+    "play_drawn_at_once",
+    "voluntary_draw",
+    "first_leader",
+    "later_leader",
+    "target_check",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    label: str
+    rules: RuleSet
+    findings: int
+    codes: tuple[tuple[str, int], ...]
+
+    def to_json(self) -> dict:
+        return {"rules": self.label, "findings": self.findings, "codes": dict(self.codes)}
+
+
+def _values(name: str) -> Iterable[object]:
+    spec = PARAMETERS[name]
+    allowed = spec.metadata["allowed"]
+    if allowed:
+        return allowed
+    if spec.metadata["kind"] == "bool":
+        return (True, False)
+    if name == "play_score_cap":
+        return (None, 30)
+    return ()
+
+
+def candidates(overrides: list[str] = ()) -> list[tuple[str, RuleSet]]:  # type: ignore[assignment]
+    """Every preset, and every preset with one varied parameter changed; duplicates dropped."""
+    parsed = [rulesmod.parse_override(text) for text in overrides]
+    seen: set[RuleSet] = set()
+    out: list[tuple[str, RuleSet]] = []
+
+    def add(label: str, rules: RuleSet) -> None:
+        key = dataclasses.replace(rules, name="", description="")
+        if key not in seen:
+            seen.add(key)
+            out.append((label, rules))
+
+    presets = []
+    for name in rulesmod.preset_names():
+        base = rulesmod.with_overrides(rulesmod.load(name), parsed)
+        presets.append((name, base))
+        add(name, base)
+    for name, base in presets:
+        for param in VARIED:
+            for value in _values(param):
+                if getattr(base, param) == value:
+                    continue
+                try:
+                    changed = rulesmod.from_mapping({param: value}, f"{name} with {param}", base)
+                except RuleError:
+                    continue
+                add(f"{name} with {param}={_show(value)}", changed)
+    return out
+
+
+def _show(value: object) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def rank(record: Record, overrides: list[str] = ()) -> list[Candidate]:  # type: ignore[assignment]
+    """Every candidate rule set with the findings it leaves in ``record``, fewest first.
+
+    The record's own rule set (with its header overrides) is tried too, labelled "as written".
+    """
+    results = []
+    pool = candidates(list(overrides))
+    try:
+        pool.insert(0, ("as written", rules_for(record)))
+    except RuleError:
+        pass
+    for order, (label, rules) in enumerate(pool):
+        report = audit(record, rules)
+        counted = [f.code for f in report.findings if f.severity in ("error", "warning")]
+        results.append((len(counted), order, Candidate(label, rules, len(counted), tuple(Counter(counted).most_common()))))
+    results.sort(key=lambda item: (item[0], item[1]))
+    return [candidate for _, _, candidate in results]

@@ -1,0 +1,156 @@
+"""How an audit looks to a person: rich tables, colour only on a terminal."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.markup import escape
+from rich.table import Table
+
+SEVERITY_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
+
+
+def _title(path: Path, index: int, record, rules_name: str) -> str:
+    event = record.tag("Event")
+    players = ", ".join(f"{seat} {name}" for seat, name in record.players.items())
+    head = f"{path} · record {index}" + (f" · {event}" if event else "")
+    return f"[bold]{escape(head)}[/]\nrules: {escape(rules_name)} · players: {escape(players)}"
+
+
+def _amount(value) -> str:
+    return "" if value is None else str(value)
+
+
+def findings_table(findings) -> Table:
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    for column in ("hand", "turn", "at", "finding", "claimed", "correct", "what happened"):
+        table.add_column(column, justify="right" if column in ("hand", "turn", "claimed", "correct") else "left", overflow="fold")
+    for f in findings:
+        style = SEVERITY_STYLE[f.severity]
+        table.add_row(
+            _amount(f.hand),
+            _amount(f.turn),
+            f"{f.line}:{f.column}" if f.line else "",
+            f"[{style}]{escape(f.code)}[/]",
+            _amount(f.claimed),
+            _amount(f.correct),
+            escape(f.message),
+        )
+    return table
+
+
+def sheet_table(report) -> Table:
+    sides = list(report.replay.totals)
+    table = Table(title="score sheet: written and correct running totals", show_edge=False, header_style="bold", title_justify="left")
+    table.add_column("hand", justify="right")
+    for side in sides:
+        table.add_column(f"{side} written", justify="right")
+        table.add_column(f"{side} correct", justify="right")
+    for row in report.sheet:
+        cells = [str(row.hand)]
+        for side in sides:
+            written = row.written.get(side)
+            correct = row.correct.get(side, 0)
+            mark = "" if written is None or written == correct else "red"
+            cells.append(f"[{mark}]{written}[/]" if mark else ("" if written is None else str(written)))
+            cells.append(str(correct))
+        table.add_row(*cells)
+    return table
+
+
+def _winner_line(report) -> str:
+    result = report.replay
+    if result.winner is None:
+        if result.won_at is not None:
+            return "The game ended level at the target: a draw."
+        return "No side has reached the target yet."
+    hand, turn = result.won_at  # type: ignore[misc]
+    when = f"hand {hand}, turn {turn}" if turn is not None else f"the end of hand {hand}"
+    return f"{result.winner} won, reaching the target at {when}."
+
+
+def show_report(console, path: Path, index: int, report) -> None:
+    console.print(_title(path, index, report.record, report.rules.name))
+    findings = [f for f in report.findings if f.severity != "info"]
+    if findings:
+        console.print(findings_table(findings))
+    else:
+        console.print(f"[green]No findings:[/] every score is right under {escape(report.rules.name)}.")
+    if report.divergence is not None:
+        d = report.divergence
+        where = f"hand {d.hand}, turn {d.turn}" if d.turn is not None else f"the end of hand {d.hand}"
+        console.print(
+            f"The claimed and correct scores first part at {where}: {escape(d.why)} "
+            f"({escape(d.side)} then stands at {d.claimed} claimed, {d.correct} correct)."
+        )
+    if report.sheet:
+        console.print(sheet_table(report))
+    console.print(_winner_line(report))
+    console.print()
+
+
+def _verdict(findings) -> str:
+    if not findings:
+        return "[green]right[/]"
+    parts = []
+    for f in findings:
+        amounts = f" {f.claimed}→{f.correct}" if f.claimed is not None and f.correct is not None else ""
+        parts.append(f"[{SEVERITY_STYLE[f.severity]}]{escape(f.code)}[/]{amounts}")
+    return ", ".join(parts)
+
+
+def show_comparison(console, path: Path, index: int, reports) -> None:
+    """Only the statements whose verdicts differ between the rule sets, side by side."""
+    first = reports[0]
+    console.print(_title(path, index, first.record, " vs ".join(r.rules.name for r in reports)))
+    keys: dict[tuple, dict[int, list]] = {}
+    for i, report in enumerate(reports):
+        for f in report.findings:
+            if f.severity == "info":
+                continue
+            key = (f.hand or 0, f.turn or 0, f.line, f.column)
+            keys.setdefault(key, {}).setdefault(i, []).append(f)
+    table = Table(show_edge=False, header_style="bold", title="where the verdicts differ", title_justify="left")
+    table.add_column("hand", justify="right")
+    table.add_column("turn", justify="right")
+    table.add_column("at")
+    for report in reports:
+        table.add_column(escape(report.rules.name))
+    rows = 0
+    for key in sorted(keys):
+        verdicts = [_verdict(keys[key].get(i, [])) for i in range(len(reports))]
+        plain = [tuple(sorted((f.code, f.claimed, f.correct) for f in keys[key].get(i, []))) for i in range(len(reports))]
+        if len(set(plain)) == 1:
+            continue
+        rows += 1
+        hand, turn, line, column = key
+        table.add_row(str(hand or ""), str(turn or ""), f"{line}:{column}" if line else "", *verdicts)
+    if rows:
+        console.print(table)
+    else:
+        console.print("Every rule set gives the same verdicts.")
+    summary = Table(show_edge=False, header_style="bold")
+    summary.add_column("rules")
+    summary.add_column("findings", justify="right")
+    summary.add_column("totals")
+    summary.add_column("winner")
+    for report in reports:
+        count = sum(1 for f in report.findings if f.severity != "info")
+        totals = ", ".join(f"{side} {v}" for side, v in report.replay.totals.items())
+        summary.add_row(escape(report.rules.name), str(count), escape(totals), escape(str(report.replay.winner or "-")))
+    console.print(summary)
+    console.print()
+
+
+def show_which_rules(console, path: Path, index: int, record, ranking) -> None:
+    console.print(f"[bold]{escape(str(path))} · record {index}[/]: the rule sets that fit the record best")
+    table = Table(show_edge=False, header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("rule set")
+    table.add_column("findings", justify="right")
+    table.add_column("what is left")
+    for i, candidate in enumerate(ranking, 1):
+        left = ", ".join(f"{code} ×{n}" for code, n in candidate.codes) or "[green]every claim right[/]"
+        table.add_row(str(i), escape(candidate.label), str(candidate.findings), left)
+    console.print(table)
+    console.print()
