@@ -330,7 +330,8 @@ class _Auditor:
             if entries is not None and before is not None and value != before + entries:
                 self.find(
                     "total-arithmetic",
-                    f"{side}'s total {value} does not add up: {before} + {entries} from this hand's entries is {before + entries}",
+                    f"{side}'s total {value} does not add up: {before} {'-' if entries < 0 else '+'} {abs(entries)}"
+                    f" from this hand's entries is {before + entries}",
                     hand.totals,
                     number,
                     claimed=value,

@@ -98,6 +98,8 @@ def ends_line(board: Board) -> str:
             parts.append(f"spinner {end.value}")
         elif not end.playable:
             parts.append(f"{end.name} {end.pip} (waits)")
+        elif not end.counts and end.value == 0 and end.name not in ("l", "r"):
+            parts.append(f"{end.name} {end.pip} (empty)")
         else:
             parts.append(f"{end.name} {end.pip}")
         if end.counts:

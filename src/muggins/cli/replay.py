@@ -12,9 +12,9 @@ from muggins.cli.common import Format, Outcome, die, print_diagnostic, records, 
 
 
 def _describe(stmt) -> str:
-    from muggins.notation.formatter import format_statement
+    from muggins.notation.formatter import format_turn
 
-    return format_statement(stmt)
+    return format_turn(stmt)
 
 
 def position_data(game, state, turn: int) -> dict:
