@@ -25,6 +25,7 @@ from muggins.replay.scoring import end_of_hand, play_points, round_pips
 #: Every finding code the audit adds to the replayer's: code -> (rule parameter, meaning).
 FINDINGS: dict[str, tuple[str | None, str]] = {
     "over-claim": ("overclaim", "a play claimed more points than it made"),
+    "claim-not-multiple": ("score_multiples", "a claim that no play can score under these rules"),
     "under-claim": ("muggins", "a play claimed fewer points than it made"),
     "unclaimed": ("muggins", "a play made points that nobody claimed: a Muggins opportunity"),
     "sheet-not-multiple": ("score_multiples", "a score-sheet entry no play can score under these rules"),
@@ -173,7 +174,19 @@ class _Auditor:
             return
         play = fact.statement
         claim, points = fact.claim, fact.points
-        if claim is not None and claim > points:
+        if claim and claim != points and claim not in self.possible:
+            multiples = " or ".join(str(m) for m in self.rules.score_multiples)
+            self.find(
+                "claim-not-multiple",
+                f"{fact.seat} claimed {claim} for {play.tile}: no play scores {claim} under these rules"  # type: ignore[attr-defined]
+                f" (a scoring total is a multiple of {multiples}); the ends count {fact.total}, which scores {points}",
+                play,
+                hand,
+                fact.turn,
+                claimed=claim,
+                correct=points,
+            )
+        elif claim is not None and claim > points:
             self.find(
                 "over-claim",
                 f"{fact.seat} claimed {claim} for {play.tile}, but the ends count {fact.total}"  # type: ignore[attr-defined]
@@ -290,7 +303,7 @@ class _Auditor:
                 + ", ".join(f"{side} {v:+d}" for side, v in award.items() if v),
                 hand.outcome or (hand.turns[-1] if hand.turns else hand),
                 number,
-                severity="warning",
+                severity="info",
                 rule=rule,
             )
         for side in self.side_list:

@@ -306,6 +306,7 @@ class HandState:
         self.required_lead = leader.tile
         if leader.seat is not None and leader.seat != seat:
             self.game.report("wrong-leader", f"{seat} led, but {leader.why}", stmt, self.hand.number, turn, rule=leader.rule)
+            self.required_lead = None  # one mistake, not two: the wrong seat cannot lead the right tile
 
     def _play(self, turn: int, play: Play) -> TurnFact:
         game, rules, board = self.game, self.rules, self.board
@@ -600,6 +601,7 @@ class HandState:
             when, seat, amount = self.pending[i]
             if seat == against:
                 del self.pending[i]
+                self.unclaimed_history[against].remove(when)
                 if call.points != amount:
                     game.report(
                         "muggins-amount",
@@ -613,32 +615,32 @@ class HandState:
                 credited = game.credit(game.sides[caller], amount, number, turn)
                 self.result.in_play[game.sides[caller]] += credited
                 return self._fact(turn, "muggins", call, refers_to=when, expected=amount, credited=credited, counted=credited)
+        last = self._last_play(against)
         if self.unclaimed_history[against]:
             game.report(
                 "muggins-too-late",
-                f"{caller} called Muggins on {against} after the window closed"
-                f" ({rules.muggins_window.replace('_', ' ')})",
+                f"{caller} called Muggins on {against}'s unclaimed points of turn {self.unclaimed_history[against][-1]}"
+                f" after the window closed ({rules.muggins_window.replace('_', ' ')})",
                 call,
                 number,
                 turn,
             )
+        elif last is None or not last.points:
+            what = f"{against}'s last play, {last.statement.tile}, made nothing" if last is not None else f"{against} has not played"  # type: ignore[attr-defined]
+            game.report("muggins-on-nothing", f"{caller} called Muggins, but {what}", call, number, turn)
         else:
-            last = self._last_scoring_play(against)
-            if last is not None:
-                game.report(
-                    "muggins-on-claimed",
-                    f"{caller} called Muggins, but {against} claimed the {last.points} points of turn {last.turn}",
-                    call,
-                    number,
-                    turn,
-                )
-            else:
-                game.report("muggins-on-nothing", f"{caller} called Muggins, but {against} has made no points to take", call, number, turn)
+            game.report(
+                "muggins-on-claimed",
+                f"{caller} called Muggins, but {against} claimed the {last.points} points of turn {last.turn}",
+                call,
+                number,
+                turn,
+            )
         return self._fact(turn, "muggins", call, **fact)
 
-    def _last_scoring_play(self, seat: str) -> TurnFact | None:
+    def _last_play(self, seat: str) -> TurnFact | None:
         for fact in reversed(self.result.facts):
-            if fact.kind == "play" and fact.seat == seat and fact.points:
+            if fact.kind == "play" and fact.seat == seat:
                 return fact
         return None
 
@@ -838,7 +840,7 @@ class Game:
                 self.report("wrong-outcome", f"written as {said}, but the hand ended {actual}", written, hand.number)
         if outcome is None and not state.sheet_only and hand.turns and not self.over:
             last = hand.turns[-1]
-            self.report("hand-unfinished", "the hand stops before anyone went out or it was blocked", last, hand.number, severity="warning")
+            self.report("hand-unfinished", "the hand stops before anyone went out or it was blocked", last, hand.number, severity="info")
         result.outcome = outcome
         result.went_out = state.went_out
         # Pips: from the hands where every hand is known, else as announced.
