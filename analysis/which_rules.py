@@ -65,23 +65,26 @@ def _values(name: str) -> Iterable[object]:
     return ()
 
 
-def candidates(overrides: list[str] = ()) -> list[tuple[str, RuleSet]]:  # type: ignore[assignment]
-    """Every preset, and every preset with one varied parameter changed; duplicates dropped."""
+def candidates(overrides: list[str] = ()) -> list[tuple[str, RuleSet, str]]:  # type: ignore[assignment]
+    """Every preset, and every preset with one varied parameter changed; duplicates dropped.
+
+    Each comes as (label, rules, the preset it starts from).
+    """
     parsed = [rulesmod.parse_override(text) for text in overrides]
     seen: set[RuleSet] = set()
-    out: list[tuple[str, RuleSet]] = []
+    out: list[tuple[str, RuleSet, str]] = []
 
-    def add(label: str, rules: RuleSet) -> None:
+    def add(label: str, rules: RuleSet, preset: str) -> None:
         key = dataclasses.replace(rules, name="", description="")
         if key not in seen:
             seen.add(key)
-            out.append((label, rules))
+            out.append((label, rules, preset))
 
     presets = []
     for name in rulesmod.preset_names():
         base = rulesmod.with_overrides(rulesmod.load(name), parsed)
         presets.append((name, base))
-        add(name, base)
+        add(name, base, name)
     for name, base in presets:
         for param in VARIED:
             for value in _values(param):
@@ -91,7 +94,7 @@ def candidates(overrides: list[str] = ()) -> list[tuple[str, RuleSet]]:  # type:
                     changed = rulesmod.from_mapping({param: value}, f"{name} with {param}", base)
                 except RuleError:
                     continue
-                add(f"{name} with {param}={_show(value)}", changed)
+                add(f"{name} with {param}={_show(value)}", changed, name)
     return out
 
 
@@ -104,19 +107,26 @@ def _show(value: object) -> str:
 
 
 def rank(record: Record, overrides: list[str] = ()) -> list[Candidate]:  # type: ignore[assignment]
-    """Every candidate rule set with the findings it leaves in ``record``, fewest first.
+    """The rule sets that fit ``record`` best, fewest findings first.
 
-    The record's own rule set (with its header overrides) is tried too, labelled "as written".
+    Every preset is listed; a variant of a preset only where it leaves fewer findings than the
+    preset itself (the others change nothing this record shows). The record's own rule set
+    (with its header overrides) comes first among equals, labelled "as written".
     """
-    results = []
     pool = candidates(list(overrides))
     try:
-        pool.insert(0, ("as written", rules_for(record)))
+        pool.insert(0, ("as written", rules_for(record), "as written"))
     except RuleError:
         pass
-    for order, (label, rules) in enumerate(pool):
+    base_findings: dict[str, int] = {}
+    results = []
+    for order, (label, rules, preset) in enumerate(pool):
         report = audit(record, rules)
         counted = [f.code for f in report.findings if f.severity in ("error", "warning")]
+        if label == preset:
+            base_findings[preset] = len(counted)
+        elif len(counted) >= base_findings.get(preset, len(counted) + 1):
+            continue
         results.append((len(counted), order, Candidate(label, rules, len(counted), tuple(Counter(counted).most_common()))))
     results.sort(key=lambda item: (item[0], item[1]))
     return [candidate for _, _, candidate in results]
