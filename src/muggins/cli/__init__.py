@@ -8,6 +8,8 @@ from muggins.cli.app import app
 from muggins.cli import audit as _audit  # noqa: F401,E402
 from muggins.cli import replay as _replay  # noqa: F401,E402
 from muggins.cli import rules as _rules  # noqa: F401,E402
+from muggins.cli import check as _check  # noqa: F401,E402
+from muggins.cli import fmt as _fmt  # noqa: F401,E402
 from muggins.cli import simulate as _simulate  # noqa: F401,E402
 
 

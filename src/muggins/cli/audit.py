@@ -61,6 +61,7 @@ def audit_command(
             from muggins.analysis.which_rules import rank
 
             ranking = rank(record, set_)
+            counts[1] += ranking[0].findings
             if ranking[0].findings:
                 outcome.findings()
             if format is Format.json:
