@@ -1,0 +1,337 @@
+"""What a broken record is told: one :class:`Diagnostic` per problem, in words, never terminal names.
+
+A syntax error from lark becomes one diagnostic whose ``code`` names the mistake when it is a
+common one (the table ``CODES``), with the offending line in ``context`` (so ``render()`` draws a
+caret) and ``expected`` in players' words. The mistakes are recognised by the word at the error
+and by what the grammar expected there, not by parser state numbers (those move whenever the
+grammar does); ``CATALOGUE`` lists an example of each, and the tests check every example still
+gets its code.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from typing import Callable, Iterable
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
+from muggins.diagnostics import Diagnostic
+from muggins.notation.model import NOTATION_MAX_PIP
+
+#: Every code the notation layer emits, with what it means. Stable: scripts may rely on them.
+CODES: dict[str, str] = {
+    "syntax": "the text does not follow the notation (the fallback when no more precise code fits)",
+    "tile-syntax": "a tile not written as two pips joined by - (6/4, 64, 6-)",
+    "claim-syntax": "a claim not written as + and a number (+x, +ten, 10)",
+    "end-syntax": "an end that is not l, r, u, d, u2, d2, ...",
+    "unknown-word": "a word the notation does not know, or a keyword not in lower case",
+    "missing-hand": "turns, deals or an end of hand with no `hand N` line before them",
+    "missing-seat": "a turn that does not start with its seat",
+    "statement-order": "a hand's statements out of order (deal, boneyard, lead, turns, end)",
+    "comment-inside": "a comment standing inside a statement",
+    "unterminated-string": 'a quoted value without its closing "',
+    "unterminated-comment": "a { comment without its closing }",
+    "pip-range": f"a pip above {NOTATION_MAX_PIP}, the most the notation allows",
+    "hand-order": "hands not numbered 1, 2, 3, ... in order",
+    "undeclared-seat": "a seat or team used without a Seat or Team tag declaring it",
+    "duplicate-seat": "a seat declared twice",
+    "duplicate-team": "a team declared twice",
+    "team-is-seat": "a team id that is also a seat id",
+    "seat-id": "a Seat or Team tag whose id is missing or not a capital letter then letters or digits",
+    "header-key": "a Set tag without its parameter name",
+    "duplicate-deal": "two deal lines for one seat in a hand",
+    "duplicate-entry": "a seat or team named twice in one pips, score or totals line",
+    "lead-mismatch": "a lead line naming another seat than the first turn's",
+    "mixed-hand": "a hand mixing score-sheet entries (A +10) with plays, draws or passes",
+    "not-utf8": "a file that is not UTF-8 text",
+    # Findings on records that parsed (checks.py):
+    "duplicate-tag": "a tag without a key given twice (only the first counts)",
+    "team-overlap": "a seat listed in two teams",
+    "claims-none": 'a claim written in a record tagged [Claims "none"]',
+}
+
+#: How each terminal of mgn.lark is named in a message.
+EXPECTED_WORDS: dict[str, str] = {
+    "LBRACKET": 'a header tag such as [Event "..."]',
+    "TAG": "a tag name such as Event",
+    "KEY": "a key such as A (Seat) or target (Set)",
+    "STRING": 'a quoted value such as "Ana"',
+    "RBRACKET": "]",
+    "HAND": "hand N",
+    "NUMBER": "a number",
+    "DEAL": "deal",
+    "BONEYARD": "boneyard",
+    "LEAD": "lead",
+    "SEAT": "a seat such as A",
+    "TILE": "a tile such as 6-4",
+    "TILES": "tiles such as 6-4 5-5",
+    "UNKNOWN": "? (tiles unknown)",
+    "END": "an end (l, r, u, d)",
+    "INLINE": "inline",
+    "MARK": "a mark (! ? !? ?! ??)",
+    "CLAIM": "a claim such as +10",
+    "DRAW": "draw",
+    "PASS": "pass",
+    "MUGGINS": "muggins",
+    "DOMINO": "domino",
+    "BLOCKED": "blocked",
+    "PIPS": "pips",
+    "SCORE": "score",
+    "TOTALS": "totals",
+    "ID": "a seat or team such as A",
+    "INT": "a number such as 13",
+    "$END": "the end of the record",
+}
+
+#: How a token that was found is named ("unexpected ...").
+_FOUND_WORDS: dict[str, str] = {
+    "SEAT": "seat", "ID": "seat", "TAG": "word", "KEY": "word", "TILE": "tile", "TILES": "tile",
+    "NUMBER": "number", "INT": "number", "CLAIM": "claim", "STRING": "quoted value", "END": "end",
+    "MARK": "mark", "COMMENT": "comment", "LBRACKET": "header tag", "RBRACKET": "]",
+    "UNKNOWN": "?", "$END": "end of the record",
+}
+
+KEYWORDS = ("hand", "deal", "boneyard", "lead", "draw", "pass", "muggins", "inline", "domino",
+            "blocked", "pips", "score", "totals")
+_HAND_STATEMENTS = {"DEAL", "BONEYARD", "LEAD", "DOMINO", "BLOCKED", "PIPS", "SCORE", "TOTALS"}
+_SEAT_LIKE = {"SEAT", "ID", "TAG", "KEY"}
+
+#: Lines longer than this are not copied into a diagnostic (a 10 MB line has no useful caret).
+MAX_CONTEXT = 300
+
+#: One example of each common mistake, with the code it must get (tested).
+CATALOGUE: dict[str, tuple[str, ...]] = {
+    "tile-syntax": (
+        '[Seat A "a"]\nhand 1\nA 6/4',
+        '[Seat A "a"]\nhand 1\nA 64 r',
+        '[Seat A "a"]\nhand 1\ndeal A 6-4 53',
+        '[Seat A "a"]\nhand 1\nA draw 6/4',
+        '[Seat A "a"]\nhand 1\nA 6- r',
+    ),
+    "claim-syntax": (
+        '[Seat A "a"]\nhand 1\nA 6-4 r +x',
+        '[Seat A "a"]\nhand 1\nA +ten',
+        '[Seat A "a"]\nhand 1\nA 6-4 r 10',
+        '[Seat A "a"]\n[Seat B "b"]\nhand 1\nB muggins A 10',
+    ),
+    "end-syntax": ('[Seat A "a"]\nhand 1\nA 6-4 left', '[Seat A "a"]\nhand 1\nA 6-4 u1'),
+    "unknown-word": ('[Seat A "a"]\nhand 1\nA Pass', '[Seat A "a"]\nhnad 1', '[Seat A "a"]\nhand 1\nA passes'),
+    "missing-hand": (
+        '[Seat A "a"]\nA 6-4',
+        '[Seat A "a"] {note}\ndeal A 6-4',
+        '[Seat A "a"]\n[Seat B "b"]\nhand 1\nA 6-4\ndomino A\nB 4-1',
+        '[Seat A "a"]\n[Seat B "b"]\nhand 1\nA 6-4\npips A 0\nB 4-1',
+    ),
+    "missing-seat": ('[Seat A "a"]\nhand 1\n6-4 r',),
+    "statement-order": ('[Seat A "a"]\nhand 1\nlead A\ndeal A 6-4', '[Seat A "a"]\nhand 1\nA 6-4\nlead A'),
+    "comment-inside": (
+        '[Seat A "a"]\nhand 1\nA 6-4 {good} +10',
+        '[Seat A "a"]\nhand 1\ndeal A {x} 6-4',
+        '[Event {x} "e"]',
+    ),
+    "unterminated-string": ('[Event "Club night]\n[Seat A "a"]',),
+    "unterminated-comment": ('[Seat A "a"]\nhand 1\nA 6-4 {good\n',),
+}
+
+
+class NotationError(Exception):
+    """A record that could not be read; ``diagnostics`` says why (at least one, in text order)."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]):
+        self.diagnostics: tuple[Diagnostic, ...] = tuple(diagnostics)
+        super().__init__("\n".join(d.render() for d in self.diagnostics))
+
+    @property
+    def source(self) -> str:
+        return self.diagnostics[0].source if self.diagnostics else "<string>"
+
+    @property
+    def line(self) -> int:
+        """The first line a diagnostic points at (0 when none does)."""
+        return min((d.line for d in self.diagnostics if d.line), default=0)
+
+
+# --------------------------------------------------------------------------------------------
+# Positions and context.
+
+
+def position(text: str, offset: int) -> tuple[int, int]:
+    """1-based (line, column) of ``offset`` in ``text``."""
+    line = text.count("\n", 0, offset) + 1
+    return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
+
+
+def line_text(text: str, line: int) -> str | None:
+    """Line ``line`` (1-based) of ``text``, tabs shown as one space so a caret lines up; ``None``
+    for a line too long to show."""
+    start = 0
+    for _ in range(line - 1):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return None
+    end = text.find("\n", start)
+    shown = text[start:] if end < 0 else text[start:end]
+    shown = shown.rstrip("\r")
+    if len(shown) > MAX_CONTEXT:
+        return None
+    return shown.replace("\t", " ")
+
+
+def diagnostic_at(
+    code: str,
+    message: str,
+    *,
+    text: str,
+    offset: int | None = None,
+    line: int | None = None,
+    column: int | None = None,
+    source: str,
+    first_line: int,
+    expected: str | None = None,
+    hand: int | None = None,
+    turn: int | None = None,
+) -> Diagnostic:
+    """A diagnostic at ``offset`` (or at chunk ``line``/``column``) of a record's ``text``, which
+    starts at file line ``first_line``."""
+    if offset is not None:
+        line, column = position(text, offset)
+    assert line is not None and column is not None
+    return Diagnostic(
+        code=code,
+        message=message,
+        source=source,
+        line=line + first_line - 1,
+        column=column,
+        hand=hand,
+        turn=turn,
+        expected=expected,
+        context=line_text(text, line),
+    )
+
+
+def expected_words(names: Iterable[str]) -> str | None:
+    """``{"TILE", "PASS", "DRAW"}`` -> ``"a tile such as 6-4, draw, or pass"``."""
+    order = list(EXPECTED_WORDS)
+    words = [EXPECTED_WORDS[n] for n in sorted(set(names) & set(order), key=order.index)]
+    if not words:
+        return None
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + ", or " + words[-1]
+
+
+# --------------------------------------------------------------------------------------------
+# Syntax errors.
+
+_BAD_TILE = re.compile(r"(\d+)\s?[/\\.:,;x×*_|](\d+)")
+_WORD = re.compile(r"[^\s\[\]\"{};]+")
+
+
+def _word_at(text: str, offset: int) -> tuple[int, str]:
+    """The word around ``offset`` (a run of characters other than spaces and brackets)."""
+    start = offset
+    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in '[]"{};':
+        start -= 1
+    match = _WORD.match(text, start)
+    return start, (match.group(0) if match else text[offset : offset + 1])
+
+
+def _previous_word_starts_line(text: str, offset: int) -> bool:
+    """Whether the word just before ``offset`` is the first thing on its line."""
+    before = text[:offset].rstrip()
+    start = len(before)
+    while start > 0 and not before[start - 1].isspace():
+        start -= 1
+    return start == 0 or before[:start].rstrip(" \t").endswith("\n")
+
+
+def classify(
+    exc: UnexpectedInput,
+    text: str,
+    *,
+    last_comment: tuple[int, int] | None = None,
+    parses_without: Callable[[int, int], int | None] | None = None,
+) -> tuple[str, str, int]:
+    """Name the mistake behind a lark error: (code, message, offset it points at).
+
+    ``last_comment`` is the (start, end) of the last comment read before the error;
+    ``parses_without(start, end)`` re-parses the text with that span blanked and returns the
+    offset of its first error (``None`` when it parses), to tell a comment inside a statement.
+    """
+    offset = exc.pos_in_stream or 0
+    found = exc.token.type if isinstance(exc, UnexpectedToken) else None
+    if isinstance(exc, UnexpectedToken):
+        expected = set(exc.expected)
+    elif isinstance(exc, UnexpectedCharacters):
+        expected = set(exc.allowed or ())
+    else:
+        expected = set()
+    char = text[offset : offset + 1]
+
+    if isinstance(exc, UnexpectedCharacters) and char == '"':
+        return "unterminated-string", 'this quoted value has no closing " on its line', offset
+    if char == "{" and "}" not in text[offset:]:
+        return "unterminated-comment", "this comment is never closed with }", offset
+    if found == "COMMENT":
+        return "comment-inside", "a comment cannot stand inside a statement: write it after the statement", offset
+    if last_comment is not None and parses_without is not None and not text[last_comment[1] : offset].strip():
+        later = parses_without(*last_comment)
+        if later is None or later > offset:
+            return (
+                "comment-inside",
+                "a comment cannot stand inside a statement: write it after the statement",
+                last_comment[0],
+            )
+
+    start, word = _word_at(text, offset)
+    tiles = {"TILE", "TILES"} & expected
+    bad_tile = _BAD_TILE.fullmatch(word)
+    if bad_tile:
+        a, b = bad_tile.groups()
+        return "tile-syntax", f"write the tile {word} as {a}-{b}: two pips joined by -", start
+    if tiles and re.fullmatch(r"\d+|\d+-|-\d+|\d+-\d+-[\d-]*", word) and "NUMBER" not in expected:
+        return "tile-syntax", f"{word} is not a tile: write a tile as two pips joined by -, such as 6-4", start
+    if re.fullmatch(r"\d+", word) and "CLAIM" not in expected and re.search(r"\d+-\d+[ \t]+$", text[:start]):
+        return "tile-syntax", f"{word} is not a tile: write a tile as two pips joined by -, such as 6-4", start
+    if "CLAIM" in expected and (
+        word.startswith("+") or (re.fullmatch(r"-?\d+", word) and not ({"NUMBER", "INT"} | tiles) & expected)
+    ):
+        return "claim-syntax", f"{word} is not a claim: a claim is + and a number, such as +10", start
+    if word.isalnum() and word.lower() in KEYWORDS and word != word.lower():
+        return "unknown-word", f"keywords are lower case: write {word.lower()}", start
+    if "END" in expected and re.fullmatch(r"[a-z][a-z0-9]*", word) and word not in KEYWORDS:
+        return (
+            "end-syntax",
+            f"unknown end {word}: an end is l or r (the line), u or d (the spinner's branches), "
+            "u2, d2, ... for later spinners",
+            start,
+        )
+    if word in KEYWORDS:
+        found = word.upper()
+    elif word[:1].isalpha() and word.islower() and (isinstance(exc, UnexpectedCharacters) or found in _SEAT_LIKE):
+        choices = [k for k in KEYWORDS if k.upper() in expected] or list(KEYWORDS)
+        close = difflib.get_close_matches(word, choices, n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        return "unknown-word", f"unknown word {word}{hint}", start
+
+    if "HAND" in expected and "LBRACKET" in expected and found not in (None, "LBRACKET"):
+        return "missing-hand", "a hand starts with a line hand N (hand 1 for the first) before its deals and turns", offset
+    if found in _HAND_STATEMENTS and "HAND" in expected:
+        order = "hand, deal, boneyard, lead, the turns, then domino or blocked, pips, score, totals"
+        return "statement-order", f"{word} cannot come here: a hand is written in the order {order}", offset
+    if "HAND" in expected and "SEAT" not in expected and found in _SEAT_LIKE | {"TILE"}:
+        return "missing-hand", "this hand is over: start the next hand with a line hand N before its turns", offset
+    if expected == {"INT"} and found in ("TILE", "TILES", "CLAIM") and _previous_word_starts_line(text, offset):
+        seat = len(text[:offset].rstrip()) - len(text[:offset].rstrip().split()[-1])
+        return "missing-hand", "this hand is over: start the next hand with a line hand N before its turns", seat
+    if "SEAT" in expected and found in ("TILE", "TILES"):
+        return "missing-seat", f"a turn starts with the seat that takes it, such as A {word}", offset
+
+    if found == "$END":
+        return "syntax", "the record ends too soon", offset
+    if expected <= {"LBRACKET", "COMMENT"}:
+        return "syntax", 'a record starts with its header tags, such as [Seat A "Ana"]', offset
+    if word in KEYWORDS or found not in _FOUND_WORDS:
+        return "syntax", f"unexpected {word}" if word else "unexpected text", offset
+    return "syntax", f"unexpected {_FOUND_WORDS[found or '']} {word}", offset

@@ -1,0 +1,178 @@
+"""``muggins fmt``: write record files in canonical form (NOTATION.md, "Canonical form").
+
+Formatting never changes what a file says: the canonical text goes to a temporary file, which is
+read back and compared, record by record, with the original (positions aside) before it is used.
+A file with a record that cannot be read is reported and left alone. ``--in-place`` replaces a
+file only through a fully written, flushed temporary file in the same directory and one
+``os.replace``, so a crash leaves either the old file or the new one, never half of one.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import shutil
+import stat
+import sys
+import tempfile
+from itertools import zip_longest
+from pathlib import Path
+from typing import List
+
+import typer
+
+from muggins.cli.app import app
+from muggins.cli.check import print_diagnostics
+from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, die
+from muggins.diagnostics import Diagnostic
+
+
+class _Unusable(Exception):
+    """The file cannot be formatted; ``diagnostics`` (or the message) says why."""
+
+    def __init__(self, message: str, diagnostics: tuple[Diagnostic, ...] = ()):
+        super().__init__(message)
+        self.diagnostics = diagnostics
+
+
+def _write_canonical(path: Path, out) -> None:
+    """Write the canonical text of every record of ``path`` to the binary file ``out``."""
+    from muggins.notation.formatter import format_record
+    from muggins.notation.parser import NotationError, read_file
+
+    problems: list[Diagnostic] = []
+    first = True
+    for item in read_file(path):
+        if isinstance(item, NotationError):
+            problems.extend(item.diagnostics)
+            continue
+        if problems:
+            continue  # keep reading, to report every broken record, but write no more
+        try:
+            text = format_record(item)
+        except ValueError as exc:
+            problems.append(Diagnostic("cannot-format", str(exc), source=str(path), line=item.line, column=1))
+            continue
+        out.write((text if first else "\n" + text).encode("utf-8"))
+        first = False
+    if problems:
+        raise _Unusable(f"{path}: left unchanged: it has records that cannot be read", tuple(problems))
+
+
+def _check_same_meaning(path: Path, formatted: Path) -> None:
+    """Raise unless ``formatted`` holds the same records as ``path``, in the same order."""
+    from muggins.notation.compare import same_record
+    from muggins.notation.model import Record
+    from muggins.notation.parser import read_file
+
+    for before, after in zip_longest(read_file(path), read_file(formatted)):
+        if not (isinstance(before, Record) and isinstance(after, Record) and same_record(before, after)):
+            line = before.line if isinstance(before, Record) else 0
+            raise _Unusable(
+                f"{path}: left unchanged: formatting would change the record at line {line} "
+                "(a bug in muggins fmt; please report it)"
+            )
+
+
+def _formatted_copy(path: Path, directory: Path | None) -> Path:
+    """The canonical text of ``path`` in a new temporary file (flushed to disk), checked to say
+    the same as ``path``. The caller removes it."""
+    handle = tempfile.NamedTemporaryFile(
+        "wb", dir=directory, prefix=f".{path.name}.", suffix=".fmt.tmp", delete=False
+    )
+    temp = Path(handle.name)
+    try:
+        with handle:
+            _write_canonical(path, handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        _check_same_meaning(path, temp)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return temp
+
+
+def _replace(path: Path, temp: Path) -> None:
+    """Put ``temp`` in the place of ``path`` in one atomic step, keeping ``path``'s permissions."""
+    os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
+    os.replace(temp, path)
+    try:
+        directory = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(directory)  # make the rename itself durable
+    except OSError:
+        pass
+    finally:
+        os.close(directory)
+
+
+def _to_stdout(temp: Path) -> None:
+    sys.stdout.flush()
+    binary = getattr(sys.stdout, "buffer", None)
+    with open(temp, "rb") as source:
+        if binary is not None:
+            shutil.copyfileobj(source, binary)
+            binary.flush()
+        else:
+            sys.stdout.write(source.read().decode("utf-8"))
+
+
+def format_file(path: Path, *, check: bool = False, in_place: bool = False) -> bool:
+    """Format one file: to stdout, or only compare (``check``), or rewrite it (``in_place``).
+
+    Returns whether the file was already canonical. Raises :class:`_Unusable` or ``OSError``.
+    """
+    if not path.is_file():
+        raise _Unusable(f"cannot read {path}: " + ("not a file" if path.exists() else "no such file"))
+    temp = _formatted_copy(path, path.parent if in_place else None)
+    try:
+        canonical = filecmp.cmp(path, temp, shallow=False)
+        if in_place and not canonical:
+            _replace(path, temp)
+        elif not check and not in_place:
+            _to_stdout(temp)
+    finally:
+        temp.unlink(missing_ok=True)
+    return canonical
+
+
+@app.command("fmt")
+def fmt_command(
+    files: List[Path] = typer.Argument(..., help="Record files (.mgn) to format.", show_default=False),
+    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 and list the files that are not in canonical form."),
+    in_place: bool = typer.Option(False, "--in-place", "-i", help="Rewrite each file in canonical form (atomically)."),
+) -> None:
+    """Print record files in canonical form, check that they are, or rewrite them in place.
+
+    A file with a record that cannot be read is reported and never rewritten.
+    Exit codes: 0 done (or all canonical), 1 some file not canonical (--check), 2 a file could not be used.
+    """
+    if check and in_place:
+        die("--check and --in-place do not go together")
+    unusable = False
+    not_canonical: list[Path] = []
+    for path in files:
+        try:
+            canonical = format_file(path, check=check, in_place=in_place)
+        except _Unusable as exc:
+            unusable = True
+            print_diagnostics(exc.diagnostics)
+            print(f"muggins: {exc}", file=sys.stderr)
+            continue
+        except OSError as exc:
+            unusable = True
+            print(f"muggins: {path}: {exc.strerror or exc}; the file is left as it was", file=sys.stderr)
+            continue
+        if not canonical:
+            not_canonical.append(path)
+            if in_place:
+                print(f"reformatted {path}", file=sys.stderr)
+    if check:
+        for path in not_canonical:
+            print(f"not in canonical form: {path}", file=sys.stderr)
+    if unusable:
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_FINDINGS if check and not_canonical else EXIT_CLEAN)
