@@ -12,8 +12,10 @@ names the file (with line and column where the key is known), the key, and what 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import difflib
+import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -462,9 +464,14 @@ def from_mapping(
     return _validate(dataclasses.replace(start, **changes), at)
 
 
+@functools.lru_cache(maxsize=1)
+def _preset_names() -> tuple[str, ...]:
+    return tuple(sorted(p.stem for p in PRESET_DIR.glob("*.yaml")))
+
+
 def preset_names() -> list[str]:
-    """The presets shipped in ``presets/``, by name."""
-    return sorted(p.stem for p in PRESET_DIR.glob("*.yaml"))
+    """The presets shipped in ``presets/``, by name (the folder is package data: read once)."""
+    return list(_preset_names())
 
 
 def _read_yaml(path: Path, where: str) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
@@ -492,6 +499,24 @@ def _read_yaml(path: Path, where: str) -> tuple[dict[str, Any], dict[str, tuple[
             raise RuleError(f"{where}:{line}:{column}: {key}: given twice (first on line {marks[key][0]})")
         marks[key] = (line, column)
     return data, marks
+
+
+_YAML_CACHE: dict[tuple, tuple[dict[str, Any], dict[str, tuple[int, int]]]] = {}
+
+
+def _read_yaml_cached(path: Path, where: str) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
+    """:func:`_read_yaml`, remembered while the file is unchanged: an archive of records all
+    naming the same rule set reads its YAML once, not once per record."""
+    try:
+        stat = path.stat()
+    except OSError:
+        return _read_yaml(path, where)
+    key = (str(path.resolve()), stat.st_mtime_ns, stat.st_size, where)
+    hit = _YAML_CACHE.get(key)
+    if hit is None:
+        hit = _YAML_CACHE[key] = _read_yaml(path, where)
+    data, marks = hit
+    return copy.deepcopy(data), marks
 
 
 def _looks_like_file(spec: str | os.PathLike[str]) -> bool:
@@ -528,7 +553,7 @@ def load(spec: str | os.PathLike[str], _seen: tuple[tuple[str, str], ...] = (), 
     if identity in (seen for seen, _ in _seen):
         chain = " -> ".join(name for _, name in _seen + ((identity, where),))
         raise RuleError(f"{_referrer}{where}: the base chain loops back on itself: {chain}")
-    data, marks = _read_yaml(path, where)
+    data, marks = _read_yaml_cached(path, where)
     base = None
     if "base" in data:
         base_spec = data.pop("base")
