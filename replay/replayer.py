@@ -22,7 +22,7 @@ from muggins.diagnostics import Diagnostic
 from muggins.notation.model import Draw, Hand, MugginsCall, Pass, Play, Record, SheetScore, Tile
 from muggins.replay.board import Board, IllegalPlacement
 from muggins.replay.rules import RuleError, RuleSet
-from muggins.replay.scoring import HandAward, credit_claim, end_of_hand, play_points, side_of_seats
+from muggins.replay.scoring import HandAward, credit_claim, end_of_hand, play_points, points_table, side_of_seats
 
 #: Every legality code the replayer emits: code -> (rule parameter, what it means).
 CODES: dict[str, tuple[str | None, str]] = {
@@ -137,6 +137,9 @@ def opponents_of(side: str, sides: dict[str, str]) -> list[str]:
     return [s for s in dict.fromkeys(sides.values()) if s != side]
 
 
+_new_fact = tuple.__new__  # builds a TurnFact from a full tuple without a Python-level __new__
+
+
 class Leader(NamedTuple):
     seat: str | None
     rule: str
@@ -184,8 +187,10 @@ class HandState:
                 continue  # the notation layer reports undeclared seats
             if deal.tiles is None:
                 continue
+            max_pip = rules.max_pip
             for tile in deal.tiles:
-                self._check_pip(tile, deal)
+                if tile.high > max_pip:
+                    self._check_pip(tile, deal)
                 if tile in seen:
                     game.report("dealt-twice", f"{tile} is dealt to {deal.seat} and also {seen[tile]}", deal, hand.number)
                 seen[tile] = f"dealt to {deal.seat}"
@@ -207,7 +212,8 @@ class HandState:
         self.boneyard_count = max(0, rules.set_size - dealt)
         if hand.boneyard is not None:
             for tile in hand.boneyard.tiles:
-                self._check_pip(tile, hand.boneyard)
+                if tile.high > rules.max_pip:
+                    self._check_pip(tile, hand.boneyard)
                 if tile in seen:
                     game.report("dealt-twice", f"{tile} is in the boneyard and also {seen[tile]}", hand.boneyard, hand.number)
                 seen[tile] = "in the boneyard"
@@ -350,22 +356,29 @@ class HandState:
             used = board.play(tile, end, inline)
         self.passes = 0
         hand.discard(tile)
-        left = self.count[seat] - 1
-        self.count[seat] = left
+        count = self.count
+        left = count[seat] - 1
+        count[seat] = left
         total = board.count
-        points = game.points_for[total] if total < len(game.points_for) else play_points(total, rules)
+        table = game.points_for
+        points = table[total] if total < len(table) else play_points(total, rules)
         claim = play.claim
         side = game.sides[seat]
-        self.result.earned[side] += points
-        if claim == points and game.claims_written:
+        result = self.result
+        number = self.hand.number
+        if points:
+            result.earned[side] += points
+        if (claim == points or (claim is None and not points)) and game.claims_written:
             credited, unclaimed, excess, penalty = points, 0, 0, 0
         else:
             credited, unclaimed, excess, penalty = credit_claim(points, claim, rules, game.claims_written)
-        counted = game.credit(side, credited, self.hand.number, turn) if credited else 0
-        self.result.in_play[side] += counted
+        counted = 0
+        if credited:
+            counted = game.credit(side, credited, number, turn)
+            result.in_play[side] += counted
         if penalty:
             for other in opponents_of(side, game.sides):
-                self.result.in_play[other] += game.credit(other, penalty, self.hand.number, turn)
+                result.in_play[other] += game.credit(other, penalty, number, turn)
         if unclaimed:
             self.unclaimed_history[seat].append(turn)
             if rules.muggins == "opponent_takes":
@@ -373,12 +386,12 @@ class HandState:
         if left == 0:
             self.over = "domino"
             self.went_out = seat
-        self.to_move = self.next_seat(seat)
-        fact = TurnFact(
-            self.hand.number, turn, "play", seat, play, used, total, points, claim, credited, unclaimed, excess, penalty,
-            None, None, counted,
+        self.to_move = game.next_index[seat]
+        fact = _new_fact(
+            TurnFact,
+            (number, turn, "play", seat, play, used, total, points, claim, credited, unclaimed, excess, penalty, None, None, counted),
         )
-        self.result.facts.append(fact)
+        result.facts.append(fact)
         return fact
 
     def _check_must_play(self, turn: int, play: Play) -> None:
@@ -688,8 +701,7 @@ class Game:
         self.sides = side_of_seats(self.seats, record.teams)
         self.side_list = list(dict.fromkeys(self.sides[s] for s in self.seats))
         self.claims_written = record.claims_written
-        # Points for every end total a double-N layout can show, worked out once per game.
-        self.points_for = [play_points(total, rules) for total in range(16 * rules.max_pip + 8)]
+        self.points_for = points_table(rules)
         self.scores = {side: 0 for side in self.side_list}
         self.got_in = {side: rules.get_in_minimum == 0 for side in self.side_list}
         self.target = _target_or_none(rules, len(self.seats))

@@ -6,6 +6,7 @@ Each scoring rule of ``RuleSet`` is decided in exactly one function here, so a r
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Sequence
 
@@ -30,6 +31,13 @@ def play_points(total: int, rules: RuleSet) -> int:
     if cap is not None and points > cap:
         points = cap
     return points
+
+
+@functools.lru_cache(maxsize=64)
+def points_table(rules: RuleSet) -> tuple[int, ...]:
+    """:func:`play_points` for every end total a layout of this set can show, worked out once
+    per rule set: the replayer's and the solver's hot loops index it instead of calling."""
+    return tuple(play_points(total, rules) for total in range(16 * rules.max_pip + 8))
 
 
 def round_pips(pips: int, rules: RuleSet) -> int:
