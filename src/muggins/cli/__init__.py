@@ -11,6 +11,7 @@ from muggins.cli import rules as _rules  # noqa: F401,E402
 from muggins.cli import check as _check  # noqa: F401,E402
 from muggins.cli import fmt as _fmt  # noqa: F401,E402
 from muggins.cli import simulate as _simulate  # noqa: F401,E402
+from muggins.cli import analyze as _analyze  # noqa: F401,E402
 
 
 def main() -> None:

@@ -1,0 +1,65 @@
+"""A record written back with the analysis in it: marks on the plays, the best move as a comment.
+
+:func:`annotate` returns a new :class:`~muggins.notation.model.Record` that says everything the
+original says, except that
+
+- each judged play that earned a mark (:mod:`muggins.analysis.marks`) carries it, replacing a
+  mark written by hand; a hand-written mark stays where the analysis gives none;
+- each play that was not the best one available gets a comment such as
+  ``{best 6-3 r: +15, played +0 (perfect information)}``;
+- the record gets one more comment before its tags: the summary line of the game.
+
+The formatter writes it as ordinary ``.mgn``, which the parser reads back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from muggins.analysis.analyze import RecordAnalysis, summary_line
+from muggins.analysis.missed import Decision, basis_note
+from muggins.notation.model import Hand, Play, Record
+
+
+def annotate(record: Record, analysis: RecordAnalysis) -> Record:
+    """``record`` with ``analysis``'s marks and best alternatives written into it."""
+    by_turn = {(d.hand, d.turn): d for d in analysis.decisions}
+    hands = tuple(_hand(hand, by_turn) for hand in record.hands)
+    summary = _brace("muggins analyze: " + summary_line(analysis) + "; " + _thresholds(analysis))
+    return replace(record, hands=hands, comments=record.comments + (summary,))
+
+
+def _hand(hand: Hand, by_turn: dict[tuple[int, int], Decision]) -> Hand:
+    turns = list(hand.turns)
+    for i, turn in enumerate(turns):
+        decision = by_turn.get((hand.number, i + 1))
+        if decision is None or type(turn) is not Play:
+            continue
+        mark = decision.mark if decision.mark is not None else turn.mark
+        comments = turn.comments
+        note = comment_for(decision)
+        if note is not None:
+            comments = comments + (note,)
+        turns[i] = replace(turn, mark=mark, comments=comments)
+    return replace(hand, turns=tuple(turns))
+
+
+def comment_for(decision: Decision) -> str | None:
+    """``{best 6-3 r: +15, played +0 (perfect information)}``; None when the play was the best."""
+    if not decision.unforced or decision.loss <= 0:
+        return None
+    best, played = decision.best, decision.played
+    if decision.basis == "immediate":
+        best_figure, played_figure = best.points, played.points
+    else:
+        best_figure, played_figure = best.value, played.value
+    return _brace(f"best {best.describe()}: {best_figure:+d}, played {played_figure:+d} ({basis_note(decision)})")
+
+
+def _thresholds(analysis: RecordAnalysis) -> str:
+    return "marks by points lost: " + ", ".join(f"{mark} from {points}" for mark, points in reversed(analysis.thresholds))
+
+
+def _brace(text: str) -> str:
+    """A ``{...}`` comment; braces inside the text (never expected) become parentheses."""
+    return "{" + text.replace("{", "(").replace("}", ")") + "}"

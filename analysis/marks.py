@@ -1,0 +1,71 @@
+"""The one table of skill thresholds: how many points a play must lose to earn ``?!``, ``?``, ``??``.
+
+Every report, table, JSON figure and annotated record marks a play through :func:`mark_for`, so
+the thresholds below are the only place where "how bad is a loss" is decided (the GNU Backgammon
+way: one table of doubtful / bad / very bad, used everywhere).
+
+Thresholds are counted in **scoring steps**: the smallest amount one play can score under the
+rules. In All Fives (the total scores when it is a multiple of 5) a step is 5 points; under unit
+scoring (Five Up, Fives and Threes: 15 is worth 3, or 5 + 3) a step is 1 point. Why these steps:
+
+- ``?!`` dubious, from **1 step** (5 points in All Fives): the least a play can give away. Often a
+  matter of taste (keeping a tile back, blocking), so only doubtful.
+- ``?`` mistake, from **2 steps** (10 points): as much as a common scoring play is worth; a
+  player who gives that away has missed something real.
+- ``??`` blunder, from **4 steps** (20 points): a big score missed or handed over; in a game to
+  150 or 250 that is several turns of good play undone by one tile.
+
+The loss a play is marked by is the best figure the analysis has for it (see ANALYSIS.md): the
+perfect-information loss when the whole deal is known, a depth-limited one when the solver ran
+out of time, or the immediate points only when information is hidden.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from muggins.replay.rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True)
+class Threshold:
+    """A mark and the smallest loss, in scoring steps, that earns it."""
+
+    mark: str
+    steps: int
+    meaning: str
+
+
+#: The thresholds, worst first. The one table; ANALYSIS.md documents it.
+THRESHOLDS: tuple[Threshold, ...] = (
+    Threshold("??", 4, "blunder"),
+    Threshold("?", 2, "mistake"),
+    Threshold("?!", 1, "dubious"),
+)
+
+#: The marks this module gives, best to worst; the notation's ``!`` and ``!?`` are never given.
+ANALYSIS_MARKS: tuple[str, ...] = tuple(t.mark for t in reversed(THRESHOLDS))
+
+
+def scoring_step(rules: RuleSet) -> int:
+    """The smallest amount one play can score: the least scoring multiple when the total scores,
+    1 under unit scoring (where 5 is worth 1)."""
+    if rules.play_score == "units":
+        return 1
+    return min(rules.score_multiples) if rules.score_multiples else 5
+
+
+def thresholds_in_points(rules: RuleSet) -> tuple[tuple[str, int], ...]:
+    """The table in points under ``rules``, worst first: ``(("??", 20), ("?", 10), ("?!", 5))``."""
+    step = scoring_step(rules)
+    return tuple((t.mark, t.steps * step) for t in THRESHOLDS)
+
+
+def mark_for(loss: int | None, rules: RuleSet) -> str | None:
+    """The mark a play losing ``loss`` points earns under ``rules``; None for no mark."""
+    if loss is None or loss <= 0:
+        return None
+    for mark, points in thresholds_in_points(rules):
+        if loss >= points:
+            return mark
+    return None

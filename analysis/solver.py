@@ -1,0 +1,259 @@
+"""The perfect-information solver for the rest of a hand: what each move is worth with every tile known.
+
+Where a record holds the whole deal (and the boneyard order, where tiles can still be drawn),
+:func:`solve` and :func:`evaluate_moves` search the rest of the hand to its end. A value is the
+final point difference for the side of the player to move over the **rest of the hand**: the
+points every play makes from now on (counted in full, as if always claimed) plus the
+end-of-hand scoring of the record's rule set, sides being the teams where partners play. With
+two sides it is the exact own-minus-other difference under best play by both. With more sides
+(three players, or four playing for themselves) it is a *paranoid* value: own minus the sum of
+the others, every other side taken to play against the side to move as one coalition, which
+is the most that side can be sure of. Targets are ignored: a solve values one hand.
+
+Like a bridge double-dummy result, a value says what a move is worth against the open tiles,
+not what the player could have known.
+
+``budget`` (seconds per call) bounds the work: when the exact answer takes longer, the search
+deepens play by play and reports the deepest search it finished (``exact=False``, ``depth``
+plays), valuing the positions at its horizon by a simple estimate of the end-of-hand score.
+Without a budget, or within it, the values are exact.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Callable, Iterator, TypeVar
+
+from muggins.analysis.solver_position import Move, Position, position_from_state
+from muggins.analysis.solver_search import EXACT, Engine, OutOfTime
+
+__all__ = ["Move", "MoveValue", "Position", "Solution", "evaluate_moves", "forget", "position_from_state", "solve"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """A legal move and its value for the side to move, over the rest of the hand.
+
+    The value includes the points the move scores itself. ``depth`` is None for an exact value,
+    else the number of plays the search looked ahead (this move included).
+    """
+
+    move: Move
+    value: int
+    exact: bool
+    depth: int | None
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The value of a position for the side to move, and a best line of play from it.
+
+    ``best`` is the principal variation: a best move, then the best reply, and so on to the end
+    of the hand (or to the horizon of a cut search). ``nodes`` and ``seconds`` measure the work.
+    """
+
+    value: int
+    best: tuple[Move, ...]
+    exact: bool
+    nodes: int
+    seconds: float
+    depth: int | None
+
+
+# -- engines are kept between calls: the positions of one hand share their table --------------
+
+_ENGINES: list[Engine] = []
+_KEEP = 3
+
+
+def forget() -> None:
+    """Drop the engines kept between calls (their tables can be large)."""
+    _ENGINES.clear()
+
+
+def _engine(position: Position) -> Engine:
+    live = 0
+    for hand in position.hands:
+        for tile in hand:
+            live |= 1 << tile.index
+    for tile in position.boneyard:
+        live |= 1 << tile.index
+    perspective = position.sides[position.to_move]
+    sides = set(position.sides)
+    for engine in _ENGINES:
+        if (
+            engine.seats == position.seats
+            and engine.sides == position.sides
+            and (len(sides) <= 2 or engine.perspective == perspective)
+            and live & ~engine.live == 0
+            and engine.bone_order[len(engine.bone_order) - len(position.boneyard) :] == position.boneyard
+            and engine.rules == position.rules
+        ):
+            _ENGINES.remove(engine)
+            _ENGINES.insert(0, engine)
+            return engine
+    engine = Engine(position.rules, position.seats, position.sides, position.boneyard, perspective, live)
+    _ENGINES.insert(0, engine)
+    del _ENGINES[_KEEP:]
+    return engine
+
+
+@contextmanager
+def _no_gc() -> Iterator[None]:
+    """The search makes millions of small tuples that never form cycles: keep the collector out."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+# -- positions as search nodes -------------------------------------------------------------------
+
+
+class _Root:
+    """A position seen by one engine: its node, and how its values read for its mover."""
+
+    def __init__(self, engine: Engine, position: Position) -> None:
+        self.engine = engine
+        self.position = position
+        self.mover = position.to_move
+        self.outcome = position.outcome()
+        self.masks = [sum(1 << t.index for t in hand) for hand in position.hands]
+        layout = engine.layout_id(position.layout)
+        must = position.must_play
+        if must is None and position.layout.is_empty:
+            must = position.required_lead
+        bpos = engine.nb - len(position.boneyard)
+        self.node = engine.node(self.masks, layout, self.mover, bpos, must.index if must is not None else -1)
+        self.left = sum(len(h) for h in position.hands) + len(position.boneyard)
+
+    def terminal_value(self) -> int:
+        """The end-of-hand score for the mover (scaled), once the hand is over."""
+        assert self.outcome is not None
+        kind, seat = self.outcome
+        went_out = self.position.seats.index(seat) if seat is not None else -1
+        return self.engine.sign[self.mover] * self.engine.end_value(kind, went_out, tuple(self.masks))
+
+    def value(self, guess: int = 0) -> int:
+        """The mover's value (scaled), to the engine's current floor."""
+        if self.outcome is not None:
+            return self.terminal_value()
+        return self.engine.mtdf(self.node, self.masks, guess)
+
+    def at_least(self, target: int) -> bool:
+        """Whether the mover's value is at least ``target`` (one null-window test)."""
+        if self.outcome is not None:
+            return self.terminal_value() >= target
+        return self.engine.value(self.node, self.masks, target - 1, target) >= target
+
+
+def _children(root: _Root) -> list[tuple[Move, int, int, _Root]]:
+    """Each legal move with the points it scores (scaled), the sign turning the child's value
+    into the mover's, and the child; moves that lead to the same node share one child."""
+    engine, position = root.engine, root.position
+    shared: dict[tuple, _Root] = {}
+    out = []
+    for move in position.legal_moves():
+        after, points = position.after(move)
+        child = _Root(engine, after)
+        key = (child.node, child.outcome)
+        child = shared.setdefault(key, child)
+        flip = engine.sign[root.mover] * engine.sign[child.mover]
+        out.append((move, points // engine.scale, flip, child))
+    return out
+
+
+def _best_line(root: _Root, value: int, horizon: int) -> tuple[Move, ...]:
+    """A line of best moves from ``root``, whose value for its mover is ``value`` (scaled)."""
+    line: list[Move] = []
+    node = root
+    while node.outcome is None and node.left > horizon:
+        for move, points, flip, child in _children(node):
+            wanted = flip * (value - points)  # what the child must be worth to its own mover
+            if flip > 0 and child.at_least(wanted) or flip < 0 and not child.at_least(wanted + 1):
+                line.append(move)
+                node, value = child, wanted
+                break
+        else:  # cannot happen with exact values; a cut search may disagree with itself at the horizon
+            break
+    return tuple(line)
+
+
+# -- the API -----------------------------------------------------------------------------------------
+
+
+def _deepening(root: _Root, budget: float | None, work: Callable[[], T]) -> tuple[T, bool, int | None]:
+    """Run ``work`` exactly, or under a budget deepening one play at a time until time runs out.
+
+    Returns the result, whether it is exact, and the depth (None when exact).
+    """
+    engine = root.engine
+    if budget is None:
+        engine.set_floor(EXACT)
+        engine.deadline = None
+        return work(), True, None
+    deadline = time.perf_counter() + budget
+    result: T | None = None
+    reached = 0
+    for depth in range(1, root.left + 2):
+        floor = root.left - depth if depth <= root.left else EXACT
+        engine.set_floor(floor)
+        engine.deadline = deadline if depth > 1 else None
+        try:
+            result = work()
+        except OutOfTime:
+            break
+        finally:
+            engine.deadline = None
+        reached = depth
+        if floor == EXACT:
+            return result, True, None
+    engine.set_floor(root.left - reached)
+    return result, False, reached  # type: ignore[return-value]
+
+
+def solve(position: Position, budget: float | None = None) -> Solution:
+    """The value of ``position`` for the side to move, and a best line (see the module doc)."""
+    start = time.perf_counter()
+    engine = _engine(position)
+    counted = engine.node_count()
+    root = _Root(engine, position)
+    with _no_gc():
+        value, exact, depth = _deepening(root, budget, root.value)
+        horizon = -1 if exact else root.left - (depth or 0)
+        best = _best_line(root, value, horizon)
+        engine.set_floor(EXACT)
+    return Solution(value * engine.scale, best, exact, engine.node_count() - counted, time.perf_counter() - start, depth)
+
+
+def evaluate_moves(position: Position, budget: float | None = None) -> list[MoveValue]:
+    """Every legal move of the side to move with its value (see :class:`MoveValue`)."""
+    engine = _engine(position)
+    root = _Root(engine, position)
+    children = _children(root)
+
+    def values() -> list[int]:
+        found: dict[int, int] = {}
+        out = []
+        guess = 0
+        for _move, points, flip, child in children:
+            if id(child) not in found:
+                found[id(child)] = child.value(flip * (guess - points))
+            value = points + flip * found[id(child)]
+            guess = max(guess, value) if out else value
+            out.append(value)
+        return out
+
+    with _no_gc():
+        result, exact, depth = _deepening(root, budget, values)
+        engine.set_floor(EXACT)
+    scale = engine.scale
+    return [MoveValue(move, value * scale, exact, depth) for (move, *_), value in zip(children, result)]

@@ -1,0 +1,247 @@
+"""A position inside one hand with nothing hidden: every hand, the boneyard order, who moves.
+
+This is the solver's view of a hand: an immutable :class:`Position` that knows its legal
+:class:`Move` list, what a move scores and the position after it, and when the hand is over and
+what the end of the hand scores. The solver searches a faster encoding of the same thing
+(``solver_search``); this module is the reference it reports names from, and the route the
+tests step through.
+
+Turn semantics, as the replayer enforces them:
+
+- a play is a tile on a named arm (``l``, ``r``, ``u``, ``d``, ``u2``...; ``None`` for the lead);
+  under Sniff the hand's first double may also be laid lengthwise (``inline``);
+- a **draw** takes tiles from the boneyard, in order, until one fits an open end or the
+  drawable tiles (all but ``boneyard_reserve``) run out; the same player then moves again, and
+  must play the tile just drawn where ``play_drawn_at_once`` says so. A player draws when
+  holding nothing playable, or at any time after the lead where ``voluntary_draw`` allows;
+- a **pass** is the move of a player who can neither play nor draw while someone else can play;
+- the hand is over when a player has played the last tile (domino), or when nobody can play
+  and nothing can be drawn (blocked: found at once, without waiting for everyone to pass).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from muggins.analysis.solver_layout import Layout
+from muggins.notation.model import Tile
+from muggins.replay.replayer import HandState
+from muggins.replay.rules import RuleSet
+from muggins.replay.scoring import HandAward, end_of_hand, play_points, side_of_seats
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One thing the player to move may do: play ``tile`` on ``end``, draw, or pass."""
+
+    tile: Tile | None
+    end: str | None
+    inline: bool = False
+    kind: str = "play"  # or "draw", "pass"
+
+    def __str__(self) -> str:
+        if self.kind != "play":
+            return self.kind
+        text = str(self.tile)
+        if self.end is not None:
+            text += f" {self.end}"
+        return text + (" inline" if self.inline else "")
+
+
+DRAW = Move(None, None, kind="draw")
+PASS = Move(None, None, kind="pass")
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """Everything that decides the rest of a hand.
+
+    ``hands`` and ``sides`` follow ``seats`` (in turn order); ``boneyard`` holds the tiles not
+    yet drawn, the next one first; ``must_play`` is a drawn tile that has to be played now;
+    ``required_lead`` a tile the leader must lead (the highest double, under some rules).
+    """
+
+    rules: RuleSet
+    seats: tuple[str, ...]
+    sides: tuple[str, ...]
+    hands: tuple[frozenset[Tile], ...]
+    layout: Layout
+    boneyard: tuple[Tile, ...] = ()
+    to_move: int = 0
+    must_play: Tile | None = None
+    required_lead: Tile | None = None
+
+    @staticmethod
+    def deal(
+        rules: RuleSet,
+        hands: Mapping[str, Iterable[Tile]],
+        leader: str,
+        boneyard: Iterable[Tile] = (),
+        teams: Mapping[str, Iterable[str]] | None = None,
+        required_lead: Tile | None = None,
+    ) -> Position:
+        """The start of a hand: ``hands`` in turn order, ``leader`` to lead on an empty table."""
+        seats = tuple(hands)
+        side_of = side_of_seats(seats, {team: tuple(members) for team, members in (teams or {}).items()})
+        return Position(
+            rules,
+            seats,
+            tuple(side_of[s] for s in seats),
+            tuple(frozenset(hands[s]) for s in seats),
+            Layout.empty(rules),
+            tuple(boneyard),
+            seats.index(leader),
+            None,
+            required_lead,
+        )
+
+    # -- reading -----------------------------------------------------------------------------
+
+    @property
+    def seat(self) -> str:
+        """The seat to move."""
+        return self.seats[self.to_move]
+
+    @property
+    def drawable(self) -> int:
+        """Tiles that may still be drawn (none in a game without drawing)."""
+        if self.rules.drawing == "none":
+            return 0
+        return max(0, len(self.boneyard) - self.rules.boneyard_reserve)
+
+    def playable(self, index: int) -> list[Tile]:
+        """The tiles seat number ``index`` could play now."""
+        layout = self.layout
+        return sorted((t for t in self.hands[index] if layout.placements(t)), reverse=True)
+
+    def outcome(self) -> tuple[str, str | None] | None:
+        """``("domino", seat)``, ``("blocked", None)``, or None while the hand goes on."""
+        for seat, hand in zip(self.seats, self.hands):
+            if not hand:
+                return "domino", seat
+        if self.layout.is_empty or self.drawable:
+            return None
+        if any(self.playable(i) for i in range(len(self.seats))):
+            return None
+        return "blocked", None
+
+    def end_award(self) -> HandAward | None:
+        """The end-of-hand scoring, once the hand is over."""
+        over = self.outcome()
+        if over is None:
+            return None
+        pips = {seat: sum(t.pips for t in hand) for seat, hand in zip(self.seats, self.hands)}
+        return end_of_hand(over[0], over[1], pips, dict(zip(self.seats, self.sides)), self.rules)
+
+    def legal_moves(self) -> list[Move]:
+        """Every move the player to move may make, by name (empty once the hand is over)."""
+        if self.outcome() is not None:
+            return []
+        layout = self.layout
+        if self.must_play is not None:
+            tiles = [self.must_play]
+        elif layout.is_empty and self.required_lead is not None:
+            tiles = [self.required_lead]
+        else:
+            tiles = sorted(self.hands[self.to_move], reverse=True)
+        moves = []
+        for tile in tiles:
+            ends: list[str | None] = [None] if layout.is_empty else list(layout.placements(tile))
+            inline = (False, True) if layout.may_lay_inline(tile) else (False,)
+            moves += [Move(tile, end, lay) for end in ends for lay in inline]
+        if self.must_play is None and self.drawable and (not moves or (self.rules.voluntary_draw and not layout.is_empty)):
+            moves.append(DRAW)
+        if not moves:
+            moves.append(PASS)
+        return moves
+
+    # -- moving --------------------------------------------------------------------------------
+
+    def after(self, move: Move) -> tuple[Position, int]:
+        """The position after ``move`` and the points it scores; ValueError if it is not legal."""
+        if move not in self.legal_moves():
+            raise ValueError(f"{move} is not a legal move for {self.seat} here")
+        mover = self.to_move
+        following = (mover + 1) % len(self.seats)
+        if move.kind == "pass":
+            return _replace(self, to_move=following, must_play=None), 0
+        if move.kind == "draw":
+            return self._draw(), 0
+        tile = move.tile
+        assert tile is not None
+        layout = self.layout.play(tile, move.end, move.inline)
+        hands = tuple(h - {tile} if i == mover else h for i, h in enumerate(self.hands))
+        after = _replace(self, hands=hands, layout=layout, to_move=following, must_play=None, required_lead=None)
+        return after, play_points(layout.total(), self.rules)
+
+    def _draw(self) -> Position:
+        mover, layout, rules = self.to_move, self.layout, self.rules
+        drawn: list[Tile] = []
+        playable = None
+        for tile in self.boneyard[: self.drawable]:
+            drawn.append(tile)
+            if layout.placements(tile):
+                playable = tile
+                break
+        hands = tuple(h | frozenset(drawn) if i == mover else h for i, h in enumerate(self.hands))
+        must = playable if rules.play_drawn_at_once else None
+        return _replace(self, hands=hands, boneyard=self.boneyard[len(drawn) :], must_play=must)
+
+
+def _replace(position: Position, **changes: object) -> Position:
+    values = {name: getattr(position, name) for name in Position.__slots__}  # type: ignore[attr-defined]
+    values.update(changes)
+    return Position(**values)  # type: ignore[arg-type]
+
+
+def position_from_state(state: HandState) -> Position:
+    """The replayer's position as a :class:`Position`.
+
+    Raises ValueError (the message says what is hidden) when a hand is not fully known, or when
+    tiles can still be drawn and the boneyard order is not known.
+    """
+    rules, seats = state.rules, tuple(state.seats)
+    hidden = [seat for seat in seats if not state.fully_known(seat)]
+    if hidden:
+        raise ValueError(f"the hand of {', '.join(hidden)} is hidden: the solver needs every tile")
+    boneyard: tuple[Tile, ...] = ()
+    if rules.drawing != "none" and state.drawable() > 0:
+        if state.boneyard is None or len(state.boneyard) != state.boneyard_count:
+            raise ValueError("the boneyard order is hidden: the solver needs the order tiles will be drawn in")
+        boneyard = tuple(state.boneyard)
+    elif state.boneyard is not None:
+        boneyard = tuple(state.boneyard)
+    required = None
+    if state.to_move is not None:
+        to_move = state.to_move
+    else:
+        to_move, required = _leader(state)
+    game = state.game
+    return Position(
+        rules,
+        seats,
+        tuple(game.sides[s] for s in seats),
+        tuple(frozenset(state.known[s]) for s in seats),
+        Layout.from_board(state.board),
+        boneyard,
+        to_move,
+        state.must_play.get(seats[to_move]),
+        required,
+    )
+
+
+def _leader(state: HandState) -> tuple[int, Tile | None]:
+    """Who leads a hand not yet started, and the tile they must lead (if the rules say)."""
+    game, hand = state.game, state.hand
+    noted = len(game.diagnostics)
+    leader = game.expected_leader(state)
+    del game.diagnostics[noted:]  # asking must not report anything
+    seat = leader.seat
+    if seat is None and hand.lead is not None:
+        seat = hand.lead.seat
+    if seat is None and hand.turns:
+        seat = getattr(hand.turns[0], "seat", None)
+    if seat is None or seat not in state.seats:
+        raise ValueError("nobody is named to lead this hand: the solver needs the leader")
+    return list(state.seats).index(seat), leader.tile

@@ -1,0 +1,173 @@
+"""How an analysis looks to a person: rich tables, colour only on a terminal."""
+
+from __future__ import annotations
+
+from rich import box
+from rich.markup import escape
+from rich.table import Table
+
+from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
+
+MARK_STYLE = {"?!": "yellow", "?": "dark_orange", "??": "red"}
+
+
+#: Short column heads, so the tables fit an 80-column terminal; LEGEND explains them.
+HEADS = {
+    "unclaimed": "unclaimed",
+    "muggins_lost": "mugg-",
+    "muggins_gained": "mugg+",
+    "over_claimed": "over",
+    "end_points": "end",
+    "records": "rec",
+    "decisions": "moves",
+    "unforced": "unforced",
+    "perfect": "perf.",
+    "error_rate": "err",
+    "dubious": "?!",
+    "mistakes": "?",
+    "blunders": "??",
+    "missed_now": "now",
+}
+
+LEGEND = (
+    "ledger: lost = unclaimed and taken by nobody; mugg- = unclaimed and taken by an opponent's"
+    " Muggins call; mugg+ = taken from opponents by own calls; over = over-claimed; penalty = what the opponents scored for it;"
+    " end = end-of-hand points (sides)"
+)
+FIGURES_LEGEND = (
+    "figures: exact = perfect information (the whole deal known); depth N = perfect information"
+    " searched N plies deep; now = immediate points only (hidden information, or no solver budget)"
+)
+PLAYERS_LEGEND = (
+    "moves = plays made; unforced = decisions with more than one distinct move; perf. = of those,"
+    " judged with perfect information (exact or depth-limited); err = marked / unforced;"
+    " missed = points lost on the best figures available; now = immediate points missed;"
+    " mugg- / mugg+ = points lost to / taken by Muggins calls"
+)
+
+
+def console():
+    """stdout as rich sees it: colour only on a terminal; off a terminal (a pipe, a file) the
+    tables get room to be read whole instead of rich's 80 columns."""
+    import os
+    import sys
+
+    from rich.console import Console
+
+    wide = not sys.stdout.isatty() and "COLUMNS" not in os.environ
+    return Console(highlight=False, width=160 if wide else None)
+
+
+def _header(text: str) -> str:
+    return HEADS.get(text, text.replace("_", " "))
+
+
+def show_record(out, analysis, hands: bool) -> None:
+    """One record: its ledger, the decisions that lost points, the summary line."""
+    head = f"{analysis.source} · record {analysis.index}" + (f" · {analysis.event}" if analysis.event else "")
+    players = ", ".join(f"{seat} {name}" for seat, name in analysis.players.items())
+    out.print(f"[bold]{escape(head)}[/]\nrules: {escape(analysis.rules)} · players: {escape(players)}")
+    if analysis.errors:
+        out.print(
+            f"[red]{analysis.errors} rule error{'s' if analysis.errors != 1 else ''} in this record[/]"
+            " (see `muggins audit`): positions after the first may not be what was played"
+        )
+    out.print(ledger_table(analysis, hands))
+    missed = [d for d in analysis.decisions if d.unforced and d.loss > 0]
+    if missed:
+        out.print(decisions_table(analysis, missed))
+        out.print(f"[dim]{escape(FIGURES_LEGEND)}[/]")
+    out.print(escape(_summary(analysis)))
+    out.print()
+
+
+def _summary(analysis) -> str:
+    from muggins.analysis.analyze import summary_line
+
+    return summary_line(analysis)
+
+
+def ledger_table(analysis, hands: bool) -> Table:
+    ledger = analysis.ledger
+    table = Table(title="Muggins ledger", title_justify="left", show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("who", no_wrap=True)
+    if hands:
+        table.add_column("hand", justify="right")
+    for column in LEDGER_COLUMNS:
+        table.add_column(_header(column), justify="right", no_wrap=True)
+    for line in ledger.lines:
+        if line.hand is not None and not hands:
+            continue
+        cells = [escape(line.who)]
+        if hands:
+            cells.append("game" if line.hand is None else str(line.hand))
+        for column in LEDGER_COLUMNS:
+            value = line.value(column)
+            cells.append("" if value is None else str(value))
+        table.add_row(*cells, style="bold" if hands and line.hand is None else None)
+    return table
+
+
+def decisions_table(analysis, decisions) -> Table:
+    table = Table(title="plays that lost points", title_justify="left", show_edge=False, header_style="bold")
+    for column in ("hand", "turn", "seat", "played", "best", "loss", "mark", "figures"):
+        table.add_column(column, justify="right" if column in ("hand", "turn", "loss") else "left", no_wrap=True)
+    for d in decisions:
+        best, played = d.best, d.played
+        if d.basis == "immediate":
+            shown_played, shown_best = played.points, best.points
+        else:
+            shown_played, shown_best = played.value, best.value
+        mark = f"[{MARK_STYLE[d.mark]}]{escape(d.mark)}[/]" if d.mark else ""
+        table.add_row(
+            str(d.hand),
+            str(d.turn),
+            escape(d.seat),
+            escape(f"{played.describe()} {shown_played:+d}"),
+            escape(f"{best.describe()} {shown_best:+d}"),
+            str(d.loss),
+            mark,
+            _basis(d),
+        )
+    return table
+
+
+def _basis(decision) -> str:
+    if decision.basis == "exact":
+        return "exact"
+    if decision.basis == "immediate":
+        return "now"
+    return f"depth {decision.depth}" if decision.depth is not None else "depth-limited"
+
+
+#: The players' columns kept on a narrow terminal (the rest are in --format csv and json).
+NARROW_COLUMNS = ("player", "hands", "moves", "unforced", "perfect", "marked", "error_rate", "missed", "muggins_lost", "muggins_gained")
+
+
+def players_table(rows, width: int = 160) -> Table:
+    from muggins.analysis.analyze import SUMMARY_COLUMNS
+
+    columns = SUMMARY_COLUMNS if width >= 120 else tuple(c for c in SUMMARY_COLUMNS if c in NARROW_COLUMNS or c == "decisions")
+    table = Table(title="players across all records", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True, header_style="bold")
+    for column in columns:
+        table.add_column(_header(column), justify="left" if column == "player" else "right", no_wrap=True)
+    for row in rows:
+        cells = []
+        for column in columns:
+            value = getattr(row, column)
+            if column == "error_rate":
+                cells.append("-" if value is None else f"{value:.0%}")
+            else:
+                cells.append(escape(str(value)))
+        table.add_row(*cells)
+    return table
+
+
+def show_players(out, rows, ledger_legend: bool) -> None:
+    """The players' table across all records, and what its columns mean."""
+    if ledger_legend:
+        out.print(f"[dim]{escape(LEGEND)}[/]")
+        out.print()
+    if rows:
+        out.print(players_table(rows, out.width))
+        out.print(f"[dim]{escape(PLAYERS_LEGEND)}[/]")
