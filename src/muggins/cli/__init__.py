@@ -11,6 +11,8 @@ from muggins.cli import rules as _rules  # noqa: F401,E402
 from muggins.cli import check as _check  # noqa: F401,E402
 from muggins.cli import fmt as _fmt  # noqa: F401,E402
 from muggins.cli import simulate as _simulate  # noqa: F401,E402
+from muggins.cli import render as _render  # noqa: F401,E402
+from muggins.cli import view as _view  # noqa: F401,E402
 from muggins.cli import analyze as _analyze  # noqa: F401,E402
 
 
