@@ -226,24 +226,35 @@ def expected_words(names: Iterable[str]) -> str | None:
 
 _BAD_TILE = re.compile(r"(\d+)\s?[/\\.:,;x×*_|](\d+)")
 _WORD = re.compile(r"[^\s\[\]\"{};]+")
+_LONGEST_WORD = 40
+_BROKEN_TILE = re.compile(r"\d+|\d+-|-\d+|\d+-\d+-[\d-]*")
+_AFTER_A_TILE = re.compile(r"\d+-\d+[ \t]+$")  # searched in the text just before a word
 
 
 def _word_at(text: str, offset: int) -> tuple[int, str]:
     """The word around ``offset`` (a run of characters other than spaces and brackets)."""
     start = offset
-    while start > 0 and not text[start - 1].isspace() and text[start - 1] not in '[]"{};':
+    limit = max(0, offset - _LONGEST_WORD)
+    while start > limit and not text[start - 1].isspace() and text[start - 1] not in '[]"{};':
         start -= 1
     match = _WORD.match(text, start)
     return start, (match.group(0) if match else text[offset : offset + 1])
 
 
-def _previous_word_starts_line(text: str, offset: int) -> bool:
-    """Whether the word just before ``offset`` is the first thing on its line."""
-    before = text[:offset].rstrip()
-    start = len(before)
-    while start > 0 and not before[start - 1].isspace():
+def _shown(word: str) -> str:
+    return word + "..." if len(word) >= _LONGEST_WORD else word
+
+
+def _previous_word(text: str, offset: int) -> tuple[int, bool]:
+    """(where the word before ``offset`` starts, whether it is the first thing on its line)."""
+    end = offset
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and not text[start - 1].isspace():
         start -= 1
-    return start == 0 or before[:start].rstrip(" \t").endswith("\n")
+    line_start = text.rfind("\n", 0, start) + 1
+    return start, not text[line_start:start].strip()
 
 
 def classify(
@@ -268,6 +279,8 @@ def classify(
     else:
         expected = set()
     char = text[offset : offset + 1]
+    if found == "$END":  # lark puts the end at the last token: point after it
+        return "syntax", "the record ends too soon", len(text.rstrip())
 
     if isinstance(exc, UnexpectedCharacters) and char == '"':
         return "unterminated-string", 'this quoted value has no closing " on its line', offset
@@ -285,25 +298,27 @@ def classify(
             )
 
     start, word = _word_at(text, offset)
+    word = word[:_LONGEST_WORD]  # enough to tell its shape; a 10 MB "word" is shown cut
     tiles = {"TILE", "TILES"} & expected
     bad_tile = _BAD_TILE.fullmatch(word)
     if bad_tile:
         a, b = bad_tile.groups()
-        return "tile-syntax", f"write the tile {word} as {a}-{b}: two pips joined by -", start
-    if tiles and re.fullmatch(r"\d+|\d+-|-\d+|\d+-\d+-[\d-]*", word) and "NUMBER" not in expected:
-        return "tile-syntax", f"{word} is not a tile: write a tile as two pips joined by -, such as 6-4", start
-    if re.fullmatch(r"\d+", word) and "CLAIM" not in expected and re.search(r"\d+-\d+[ \t]+$", text[:start]):
-        return "tile-syntax", f"{word} is not a tile: write a tile as two pips joined by -, such as 6-4", start
+        return "tile-syntax", f"write the tile {_shown(word)} as {a}-{b}: two pips joined by -", start
+    if _BROKEN_TILE.fullmatch(word) and (
+        (tiles and "NUMBER" not in expected)
+        or ("CLAIM" not in expected and _AFTER_A_TILE.search(text, max(0, start - _LONGEST_WORD), start))
+    ):
+        return "tile-syntax", f"{_shown(word)} is not a tile: write a tile as two pips joined by -, such as 6-4", start
     if "CLAIM" in expected and (
         word.startswith("+") or (re.fullmatch(r"-?\d+", word) and not ({"NUMBER", "INT"} | tiles) & expected)
     ):
-        return "claim-syntax", f"{word} is not a claim: a claim is + and a number, such as +10", start
+        return "claim-syntax", f"{_shown(word)} is not a claim: a claim is + and a number, such as +10", start
     if word.isalnum() and word.lower() in KEYWORDS and word != word.lower():
         return "unknown-word", f"keywords are lower case: write {word.lower()}", start
     if "END" in expected and re.fullmatch(r"[a-z][a-z0-9]*", word) and word not in KEYWORDS:
         return (
             "end-syntax",
-            f"unknown end {word}: an end is l or r (the line), u or d (the spinner's branches), "
+            f"unknown end {_shown(word)}: an end is l or r (the line), u or d (the spinner's branches), "
             "u2, d2, ... for later spinners",
             start,
         )
@@ -313,25 +328,24 @@ def classify(
         choices = [k for k in KEYWORDS if k.upper() in expected] or list(KEYWORDS)
         close = difflib.get_close_matches(word, choices, n=1)
         hint = f"; did you mean {close[0]}?" if close else ""
-        return "unknown-word", f"unknown word {word}{hint}", start
+        return "unknown-word", f"unknown word {_shown(word)}{hint}", start
 
     if "HAND" in expected and "LBRACKET" in expected and found not in (None, "LBRACKET"):
         return "missing-hand", "a hand starts with a line hand N (hand 1 for the first) before its deals and turns", offset
     if found in _HAND_STATEMENTS and "HAND" in expected:
         order = "hand, deal, boneyard, lead, the turns, then domino or blocked, pips, score, totals"
-        return "statement-order", f"{word} cannot come here: a hand is written in the order {order}", offset
+        return "statement-order", f"{_shown(word)} cannot come here: a hand is written in the order {order}", offset
     if "HAND" in expected and "SEAT" not in expected and found in _SEAT_LIKE | {"TILE"}:
         return "missing-hand", "this hand is over: start the next hand with a line hand N before its turns", offset
-    if expected == {"INT"} and found in ("TILE", "TILES", "CLAIM") and _previous_word_starts_line(text, offset):
-        seat = len(text[:offset].rstrip()) - len(text[:offset].rstrip().split()[-1])
-        return "missing-hand", "this hand is over: start the next hand with a line hand N before its turns", seat
+    if expected == {"INT"} and found in ("TILE", "TILES", "CLAIM"):
+        seat, first_on_line = _previous_word(text, offset)
+        if first_on_line:
+            return "missing-hand", "this hand is over: start the next hand with a line hand N before its turns", seat
     if "SEAT" in expected and found in ("TILE", "TILES"):
-        return "missing-seat", f"a turn starts with the seat that takes it, such as A {word}", offset
+        return "missing-seat", f"a turn starts with the seat that takes it, such as A {_shown(word)}", offset
 
-    if found == "$END":
-        return "syntax", "the record ends too soon", offset
     if expected <= {"LBRACKET", "COMMENT"}:
         return "syntax", 'a record starts with its header tags, such as [Seat A "Ana"]', offset
     if word in KEYWORDS or found not in _FOUND_WORDS:
-        return "syntax", f"unexpected {word}" if word else "unexpected text", offset
-    return "syntax", f"unexpected {_FOUND_WORDS[found or '']} {word}", offset
+        return "syntax", f"unexpected {_shown(word)}" if word else "unexpected text", offset
+    return "syntax", f"unexpected {_FOUND_WORDS[found or '']} {_shown(word)}", offset

@@ -397,3 +397,12 @@ def test_pips_above_18_are_rejected_where_they_are():
 def test_every_problem_of_a_record_is_reported_in_text_order():
     text = '[Seat A "a"]\n[Seat A "b"]\nhand 2\nC 6-4\n'
     assert problems(text) == [("duplicate-seat", 2, 7), ("hand-order", 3, 6), ("undeclared-seat", 4, 1)]
+
+
+def test_notation_md_keywords_are_the_grammar_keywords():
+    from muggins.notation.errors import KEYWORDS
+
+    doc = " ".join(NOTATION.read_text(encoding="utf-8").split())
+    listed = re.search(r"Keywords are lower case: `([a-z ]+)`", doc).group(1).split()
+    in_grammar = re.findall(r"^[A-Z]+: /([a-z]+)\\b/", GRAMMAR_PATH.read_text(), re.M)
+    assert sorted(listed) == sorted(in_grammar) == sorted(KEYWORDS)

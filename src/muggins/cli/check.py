@@ -54,12 +54,13 @@ class FileReport:
         }
 
 
-def check_file(path: Path, checkers: Iterable[Callable[[Record], Iterable[Diagnostic]]] = CHECKERS) -> FileReport:
-    """Read ``path`` record by record and collect every diagnostic."""
+def check_file(path: Path, checkers: Iterable[Callable[[Record], Iterable[Diagnostic]]] | None = None) -> FileReport:
+    """Read ``path`` record by record and collect every diagnostic (``checkers``: :data:`CHECKERS`
+    as it is when called, unless given)."""
     from muggins.notation.parser import NotationError, read_file
 
     report = FileReport(str(path))
-    checkers = list(checkers)
+    checkers = list(CHECKERS if checkers is None else checkers)
     try:
         for item in read_file(path):
             if isinstance(item, NotationError):

@@ -57,6 +57,9 @@ def _write_canonical(path: Path, out) -> None:
         first = False
     if problems:
         raise _Unusable(f"{path}: left unchanged: it has records that cannot be read", tuple(problems))
+    if first:  # no record at all: only comments or blanks, which belong to nothing; keep them
+        with open(path, "rb") as original:
+            shutil.copyfileobj(original, out)
 
 
 def _check_same_meaning(path: Path, formatted: Path) -> None:

@@ -1,0 +1,500 @@
+"""The transformer behind the parser: model values built as LALR reduces each rule.
+
+No parse tree is made: each grammar rule of ``mgn.lark`` has a method here that returns the
+frozen value of ``model.py`` for it (a :class:`Play` for ``play``, a :class:`Hand` for
+``hand``), with the line and column of its first token. Every terminal swallows the whitespace
+after it (see the grammar), so token text is stripped where it is kept.
+
+The builder also collects the problems of the record being read that are visible in its text
+alone (undeclared seats, hands out of order, ...): LALR reduces in text order, so every header tag
+is built before any hand and the declared seats are known when a turn names one. It holds one
+record's state at a time; :func:`muggins.notation.parser.parse_record` calls :meth:`begin`
+before each parse.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from lark import Token, Transformer
+
+from muggins.diagnostics import Diagnostic
+from muggins.notation.errors import diagnostic_at
+from muggins.notation.model import (
+    NOTATION_MAX_PIP,
+    Boneyard,
+    Deal,
+    Draw,
+    Hand,
+    Header,
+    Lead,
+    MugginsCall,
+    Outcome,
+    Pass,
+    Play,
+    Record,
+    SheetScore,
+    Tally,
+    Tile,
+)
+
+_ID = re.compile(r"[A-Z][A-Za-z0-9_]*")
+_TILE_IN_TEXT = re.compile(r"\S+")
+
+#: Token text (trailing space included) -> tile. Every tile of the notation is here at start in
+#: both spellings; other spellings (``6-4\n``, ``06-4``) are added when first met.
+_TILE_BY_TEXT: dict[str, Tile] = {}
+for _high in range(NOTATION_MAX_PIP + 1):
+    for _low in range(_high + 1):
+        _TILE_BY_TEXT[f"{_high}-{_low}"] = _TILE_BY_TEXT[f"{_low}-{_high}"] = Tile.of(_high, _low)
+
+
+def _tile_from_text(text: str) -> Tile | None:
+    """The tile written ``text`` (``6-4``), or ``None`` when a pip is above the notation's 18."""
+    high, _, low = text.partition("-")
+    try:
+        return Tile.of(int(high), int(low))
+    except ValueError:
+        return None
+
+
+def _unquote(token: str) -> str:
+    """The value inside a quoted string: ``\\"`` and ``\\\\`` stand for ``"`` and ``\\``; any other
+    backslash is kept as written."""
+    inner = token.rstrip()[1:-1]
+    if "\\" not in inner:
+        return inner
+    return re.sub(r'\\(["\\])', r"\1", inner)
+
+
+def _comment(token: Token) -> str:
+    return token.value.rstrip()
+
+
+@dataclass(slots=True)
+class _Opening:
+    number: int
+    line: int
+    column: int
+    comments: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class _Setup:
+    deals: tuple[Deal, ...]
+    boneyard: Boneyard | None
+    lead: Lead | None
+
+
+@dataclass(slots=True)
+class _Ending:
+    outcome: Outcome | None
+    pips: Tally | None
+    scores: Tally | None
+    totals: Tally | None
+
+
+class Builder(Transformer):
+    """Builds model values as the parser reduces each rule, and collects one record's problems.
+
+    LALR reduces in text order, so every header tag is built before any hand: by the time a turn
+    names a seat, the declared seats are known.
+    """
+
+    def begin(self, text: str, source: str, first_line: int) -> None:
+        self.text = text
+        self.source = source
+        self.first_line = first_line
+        self.line0 = first_line - 1
+        self.problems: list[Diagnostic] = []
+        self.seat_of: dict[str, str] = {}  # token text -> declared seat id
+        self.seats: dict[str, Header] = {}
+        self.teams: dict[str, Header] = {}
+        self.reported: set[str] = set()
+        self.record_line: int | None = None
+        self.hand_number: int | None = None
+        self.last_hand = 0
+        self.turn_count = 0
+        self.deal_seats: set[str] = set()
+        self.last_comment: tuple[int, int] | None = None
+
+    # ---- problems ------------------------------------------------------------------------
+
+    def problem(self, code: str, message: str, token: Token | None = None, *, line: int = 0,
+                column: int = 0, turn: bool = False) -> None:
+        """Record a problem at ``token`` (or at a chunk ``line``/``column``)."""
+        if token is not None:
+            line, column = token.line, token.column
+        self.problems.append(
+            diagnostic_at(
+                code,
+                message,
+                text=self.text,
+                line=line,
+                column=column,
+                source=self.source,
+                first_line=self.first_line,
+                hand=self.hand_number,
+                turn=self.turn_count if turn else None,
+            )
+        )
+
+    def saw_comment(self, token: Token) -> Token:
+        """Lexer callback: remember the last comment, to tell a comment inside a statement."""
+        self.last_comment = (token.start_pos, token.end_pos)
+        return token
+
+    # ---- names ---------------------------------------------------------------------------
+
+    def _seat(self, token: Token, turn: bool = False) -> str:
+        name = token.value.rstrip()
+        if name in self.seats:
+            self.seat_of[token.value] = name
+        elif name not in self.reported:
+            self.reported.add(name)
+            if name in self.teams:
+                message = f"{name} is a team, not a seat: a turn, deal or lead names one seat"
+            else:
+                message = f'seat {name} is not declared: add a tag such as [Seat {name} "..."]'
+            self.problem("undeclared-seat", message, token, turn=turn)
+        return name
+
+    def _tile(self, token: Token) -> Tile:
+        tile = _tile_from_text(token.value.rstrip())
+        if tile is None:
+            return self._bad_tile(token.value.rstrip(), token.line, token.column)
+        if len(token.value) <= 12:
+            _TILE_BY_TEXT[token.value] = tile
+        return tile
+
+    def _bad_tile(self, text: str, line: int, column: int) -> Tile:
+        self.problem(
+            "pip-range",
+            f"no tile {text}: the notation allows pips from 0 to {NOTATION_MAX_PIP}",
+            line=line,
+            column=column,
+            turn=self.hand_number is not None and self.turn_count > 0,
+        )
+        return Tile.of(0, 0)  # a stand-in: the record is rejected anyway
+
+    def _tiles(self, token: Token) -> tuple[Tile, ...]:
+        tiles = [_TILE_BY_TEXT.get(text) for text in token.value.split()]
+        if None not in tiles:
+            return tuple(tiles)  # type: ignore[arg-type]
+        found = []
+        for match in _TILE_IN_TEXT.finditer(token.value):
+            tile = _tile_from_text(match.group(0))
+            if tile is None:
+                before = token.value[: match.start()]
+                newlines = before.count("\n")
+                line = token.line + newlines
+                column = (token.column + match.start()) if not newlines else match.start() - before.rfind("\n")
+                tile = self._bad_tile(match.group(0), line, column)
+            found.append(tile)
+        return tuple(found)
+
+    # ---- record and headers --------------------------------------------------------------
+
+    def comments(self, c: list[Token]) -> tuple[str, ...]:
+        if self.record_line is None:
+            self.record_line = c[0].line + self.line0
+        return tuple(_comment(t) for t in c)
+
+    def header(self, c: list) -> Header:
+        bracket = c[0]
+        if self.record_line is None:
+            self.record_line = bracket.line + self.line0
+        name = c[1].value.rstrip()
+        key_token = c[2] if c[2].type == "KEY" else None
+        index = 3 if key_token is not None else 2
+        key = key_token.value.rstrip() if key_token is not None else None
+        comments = c[index + 2] if len(c) > index + 2 else ()
+        header = Header(name, key, _unquote(c[index].value), bracket.line + self.line0, bracket.column, comments)
+        if name in ("Seat", "Team"):
+            where = key_token or c[1]
+            if key is None or not _ID.fullmatch(key):
+                self.problem(
+                    "seat-id",
+                    f'a {name} tag needs an id that starts with a capital letter: [{name} A "..."]',
+                    where,
+                )
+            elif name == "Seat":
+                if key in self.seats:
+                    self.problem("duplicate-seat", f"seat {key} is declared twice", where)
+                else:
+                    self.seats[key] = header
+            elif key in self.teams:
+                self.problem("duplicate-team", f"team {key} is declared twice", where)
+            else:
+                self.teams[key] = header
+        elif name == "Set" and key is None:
+            self.problem("header-key", 'a Set tag names the parameter it sets: [Set target "150"]', c[1])
+        return header
+
+    def start(self, c: list) -> Record:
+        comments: tuple[str, ...] = ()
+        headers = []
+        hands = []
+        for item in c:
+            kind = type(item)
+            if kind is Header:
+                headers.append(item)
+            elif kind is Hand:
+                hands.append(item)
+            else:
+                comments = item
+        self._check_teams()
+        return Record(tuple(headers), tuple(hands), comments, self.source, self.record_line or self.first_line)
+
+    def _check_teams(self) -> None:
+        self.hand_number = None
+        for team, header in self.teams.items():
+            at = {"line": header.line - self.line0, "column": header.column}
+            if team in self.seats:
+                self.problem("team-is-seat", f"team {team} has the id of a seat: give the team its own id", **at)
+            members = header.value.split()
+            if not members:
+                self.problem("undeclared-seat", f"team {team} lists no seats", **at)
+            for seat in members:
+                if seat not in self.seats:
+                    self.problem("undeclared-seat", f'team {team} lists seat {seat}, which is not declared', **at)
+
+    # ---- hands ---------------------------------------------------------------------------
+
+    def hand_open(self, c: list) -> _Opening:
+        number = int(c[1].value)
+        expected = self.last_hand + 1
+        self.hand_number = number
+        self.turn_count = 0
+        self.deal_seats = set()
+        if number != expected:
+            self.problem(
+                "hand-order",
+                f"out of order: this should be hand {expected} (hands are numbered 1, 2, 3, ... in order)",
+                c[1],
+            )
+        self.last_hand = number
+        return _Opening(number, c[0].line + self.line0, c[0].column, c[2] if len(c) > 2 else ())
+
+    def setup(self, c: list) -> _Setup:
+        deals = []
+        boneyard = lead = None
+        for item in c:
+            kind = type(item)
+            if kind is Deal:
+                deals.append(item)
+            elif kind is Boneyard:
+                boneyard = item
+            else:
+                lead = item
+        return _Setup(tuple(deals), boneyard, lead)
+
+    def deal(self, c: list) -> Deal:
+        seat_token = c[1]
+        seat = self.seat_of.get(seat_token.value) or self._seat(seat_token)
+        if seat in self.deal_seats:
+            self.problem("duplicate-deal", f"seat {seat} has two deal lines in this hand", seat_token)
+        self.deal_seats.add(seat)
+        tiles = None if c[2].type == "UNKNOWN" else self._tiles(c[2])
+        return Deal(seat, tiles, c[0].line + self.line0, c[0].column, c[3] if len(c) > 3 else ())
+
+    def boneyard(self, c: list) -> Boneyard:
+        tiles: tuple[Tile, ...] = ()
+        comments: tuple[str, ...] = ()
+        for item in c[1:]:
+            if type(item) is tuple:
+                comments = item
+            else:
+                tiles = self._tiles(item)
+        return Boneyard(tiles, c[0].line + self.line0, c[0].column, comments)
+
+    def lead(self, c: list) -> Lead:
+        seat = self.seat_of.get(c[1].value) or self._seat(c[1])
+        return Lead(seat, c[0].line + self.line0, c[0].column, c[2] if len(c) > 2 else ())
+
+    # Each turn rule starts with the turns before it (none for the first), so that a turn costs
+    # one reduction: each returns the hand's list of turns with itself appended.
+
+    def _turn(self, c: list) -> tuple[list, list, str]:
+        """(the turns before this one, this turn's own children, its seat)."""
+        if type(c[0]) is list:
+            turns, own = c[0], c[1:]
+        else:
+            turns, own = [], c
+        self.turn_count += 1
+        seat = self.seat_of.get(own[0].value) or self._seat(own[0], turn=True)
+        return turns, own, seat
+
+    def play(self, c: list) -> list:
+        # The hot path: _turn() written out, and no slicing.
+        if type(c[0]) is list:
+            turns, i = c[0], 1
+        else:
+            turns, i = [], 0
+        self.turn_count += 1
+        seat_token = c[i]
+        seat = self.seat_of.get(seat_token.value) or self._seat(seat_token, turn=True)
+        tile = _TILE_BY_TEXT.get(c[i + 1].value) or self._tile(c[i + 1])
+        end = mark = claim = None
+        inline = False
+        comments: tuple[str, ...] = ()
+        for index in range(i + 2, len(c)):
+            item = c[index]
+            if type(item) is tuple:
+                comments = item
+                continue
+            kind = item.type
+            if kind == "END":
+                end = item.value.rstrip()
+            elif kind == "CLAIM":
+                claim = int(item.value)
+            elif kind == "MARK":
+                mark = item.value.rstrip()
+            else:
+                inline = True
+        turns.append(Play(seat, tile, end, inline, mark, claim, seat_token.line + self.line0, seat_token.column, comments))
+        return turns
+
+    def draw(self, c: list) -> list:
+        turns, c, seat = self._turn(c)
+        what = c[2]
+        comments = c[3] if len(c) > 3 else ()
+        line = c[0].line + self.line0
+        if what.type == "NUMBER":
+            turns.append(Draw(seat, int(what.value), None, line, c[0].column, comments))
+        else:
+            tiles = self._tiles(what)
+            turns.append(Draw(seat, len(tiles), tiles, line, c[0].column, comments))
+        return turns
+
+    def pass_turn(self, c: list) -> list:
+        turns, c, seat = self._turn(c)
+        turns.append(Pass(seat, c[0].line + self.line0, c[0].column, c[2] if len(c) > 2 else ()))
+        return turns
+
+    def muggins(self, c: list) -> list:
+        turns, c, seat = self._turn(c)
+        against = self.seat_of.get(c[2].value) or self._seat(c[2], turn=True)
+        comments = c[4] if len(c) > 4 else ()
+        turns.append(MugginsCall(seat, against, int(c[3].value), c[0].line + self.line0, c[0].column, comments))
+        return turns
+
+    def sheet(self, c: list) -> list:
+        turns, c, seat = self._turn(c)
+        comments = c[2] if len(c) > 2 else ()
+        turns.append(SheetScore(seat, int(c[1].value), c[0].line + self.line0, c[0].column, comments))
+        return turns
+
+    def ending(self, c: list) -> _Ending:
+        ending = _Ending(None, None, None, None)
+        for item in c:
+            if type(item) is Outcome:
+                ending.outcome = item
+            elif item.kind == "pips":
+                ending.pips = item
+            elif item.kind == "score":
+                ending.scores = item
+            else:
+                ending.totals = item
+        return ending
+
+    def outcome(self, c: list) -> Outcome:
+        first = c[0]
+        line = first.line + self.line0
+        if first.type == "BLOCKED":
+            return Outcome("blocked", None, line, first.column, c[1] if len(c) > 1 else ())
+        seat = None
+        comments: tuple[str, ...] = ()
+        for item in c[1:]:
+            if type(item) is tuple:
+                comments = item
+            else:
+                seat = self.seat_of.get(item.value) or self._seat(item)
+        return Outcome("domino", seat, line, first.column, comments)
+
+    def entries(self, c: list) -> list[tuple[str, int]]:
+        if len(c) == 2:
+            entries: list[tuple[str, int]] = []
+            token, value = c
+        else:
+            entries, token, value = c
+        name = token.value.rstrip()
+        if name not in self.seats and name not in self.teams and name not in self.reported:
+            self.reported.add(name)
+            self.problem(
+                "undeclared-seat",
+                f'{name} is neither a declared seat nor a declared team: add a [Seat {name} "..."] or [Team {name} "..."] tag',
+                token,
+            )
+        if any(name == named for named, _ in entries):
+            self.problem("duplicate-entry", f"{name} is named twice on this line", token)
+        entries.append((name, int(value.value)))
+        return entries
+
+    def _tally(self, c: list, kind: str) -> Tally:
+        return Tally(kind, tuple(c[1]), c[0].line + self.line0, c[0].column, c[2] if len(c) > 2 else ())  # type: ignore[arg-type]
+
+    def pips(self, c: list) -> Tally:
+        return self._tally(c, "pips")
+
+    def score(self, c: list) -> Tally:
+        return self._tally(c, "score")
+
+    def totals(self, c: list) -> Tally:
+        return self._tally(c, "totals")
+
+    def hand(self, c: list) -> Hand:
+        opening: _Opening = c[0]
+        setup = _Setup((), None, None)
+        ending = _Ending(None, None, None, None)
+        turns: tuple = ()
+        for item in c[1:]:
+            kind = type(item)
+            if kind is list:
+                turns = tuple(item)
+            elif kind is _Setup:
+                setup = item
+            else:
+                ending = item
+        if turns:
+            self._check_turns(turns, setup.lead)
+        return Hand(
+            opening.number,
+            setup.deals,
+            setup.boneyard,
+            setup.lead,
+            turns,
+            ending.outcome,
+            ending.pips,
+            ending.scores,
+            ending.totals,
+            opening.line,
+            opening.column,
+            opening.comments,
+        )
+
+    def _check_turns(self, turns: tuple, lead: Lead | None) -> None:
+        first = turns[0]
+        if lead is not None and first.seat != lead.seat:
+            self.turn_count = 1
+            self.problem(
+                "lead-mismatch",
+                f"lead {lead.seat} disagrees with the first turn, which is {first.seat}'s",
+                line=first.line - self.line0,
+                column=first.column,
+                turn=True,
+            )
+        sheet = type(first) is SheetScore
+        for number, turn in enumerate(turns, 1):
+            if (type(turn) is SheetScore) != sheet:
+                self.turn_count = number
+                self.problem(
+                    "mixed-hand",
+                    "a hand is either played out (plays, draws, passes) or kept as score-sheet "
+                    "entries (A +10); this one mixes the two",
+                    line=turn.line - self.line0,
+                    column=turn.column,
+                    turn=True,
+                )
+                break
