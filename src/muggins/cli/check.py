@@ -21,8 +21,17 @@ from muggins.diagnostics import Diagnostic
 from muggins.notation.checks import check_record
 from muggins.notation.model import Record
 
-#: Functions run on every record that parsed, in order; each returns its findings.
-CHECKERS: list[Callable[[Record], Iterable[Diagnostic]]] = [check_record]
+
+
+def _structure(record: Record) -> list[Diagnostic]:
+    from muggins.replay.structure import check_structure
+
+    return check_structure(record)
+
+
+#: Functions run on every record that parsed, in order; each returns its findings: the
+#: notation's own checks, then the rule-aware structure (set, table, deals).
+CHECKERS: list[Callable[[Record], Iterable[Diagnostic]]] = [check_record, _structure]
 
 JSON_SCHEMA = "muggins.check/1"
 
