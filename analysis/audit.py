@@ -124,12 +124,15 @@ class _Auditor:
             )
         )
 
-    def diverge(self, hand: int, turn: int | None, why: str) -> None:
+    def diverge(self, hand: int, turn: int | None, why) -> None:
+        """Record the first point where claimed and correct part; ``why`` is text, or a
+        callable making it (so the text is only built once, where it is needed)."""
         if self.report.divergence is not None:
             return
         for side in self.side_list:
             if self.claimed[side] != self.correct[side]:
-                self.report.divergence = Divergence(hand, turn, side, self.claimed[side], self.correct[side], why)
+                text = why() if callable(why) else why
+                self.report.divergence = Divergence(hand, turn, side, self.claimed[side], self.correct[side], text)
                 return
 
     # -- one hand ----------------------------------------------------------------------------
@@ -137,37 +140,33 @@ class _Auditor:
     def hand(self, result: HandResult) -> None:
         number = result.number
         calls = {f.refers_to: f for f in result.facts if f.kind == "muggins" and f.refers_to is not None}
+        claimed, correct, sides = self.claimed, self.correct, self.sides
         for fact in result.facts:
-            if fact.kind == "play":
-                self._play(fact, calls.get(fact.turn), number)
-            elif fact.kind == "muggins":
-                self._call(fact)
-            elif fact.kind == "sheet":
+            kind = fact.kind
+            if kind == "play":
+                if self.claims_written and (fact.claim or fact.points):
+                    self._play(fact, calls.get(fact.turn), number)
+                side = sides[fact.seat]
+                claimed[side] += _sheet_amount(fact, self.claims_written)
+                correct[side] += fact.counted
+                if fact.penalty:
+                    for other in self.side_list:
+                        if other != side:
+                            correct[other] += fact.penalty
+            elif kind == "muggins":
+                side = sides[fact.seat]
+                claimed[side] += fact.statement.points  # type: ignore[attr-defined]
+                correct[side] += fact.counted
+            elif kind == "sheet":
                 self._sheet(fact, number)
+                side = sides[fact.seat]
+                claimed[side] += fact.claim or 0
+                correct[side] += fact.counted
             else:
                 continue
-            self._step(fact)
+            if self.report.divergence is None and claimed[side] != correct[side] or fact.penalty:
+                self.diverge(fact.hand, fact.turn, lambda fact=fact: _why(fact))
         self._end(result)
-
-    def _step(self, fact: TurnFact) -> None:
-        side = self.sides[fact.seat]
-        if fact.kind == "play":
-            self.claimed[side] += _sheet_amount(fact, self.claims_written)
-            self.correct[side] += fact.counted
-            if fact.penalty:
-                for other in self.side_list:
-                    if other != side:
-                        self.correct[other] += fact.penalty
-            why = f"{fact.seat}'s {fact.statement.tile}: claimed {fact.claim or 0}, the rules credit {fact.credited}"  # type: ignore[attr-defined]
-        elif fact.kind == "muggins":
-            self.claimed[side] += fact.statement.points  # type: ignore[attr-defined]
-            self.correct[side] += fact.counted
-            why = f"{fact.seat}'s Muggins call: took {fact.statement.points}, the rules give {fact.credited}"  # type: ignore[attr-defined]
-        else:
-            self.claimed[side] += fact.claim or 0
-            self.correct[side] += fact.counted
-            why = f"{fact.seat}'s entry of {fact.claim}"
-        self.diverge(fact.hand, fact.turn, why)
 
     def _play(self, fact: TurnFact, call: TurnFact | None, hand: int) -> None:
         if not self.claims_written:
@@ -231,10 +230,6 @@ class _Auditor:
                 claimed=claim or 0,
                 correct=points,
             )
-
-    def _call(self, fact: TurnFact) -> None:
-        # Invalid calls are the replayer's diagnostics (muggins-*); nothing more to judge here.
-        return
 
     def _sheet(self, fact: TurnFact, hand: int) -> None:
         amount = fact.claim or 0
@@ -333,12 +328,13 @@ class _Auditor:
         number = result.number
         written = _tally_by_side(hand.totals, self.sides) if hand.totals is not None else {}
         row_written: dict[str, int | None] = {side: written.get(side) for side in self.side_list}
+        sheet = _sheet_entries(result, self.sides, end_claims if hand.scores is not None else None) if written else None
         for side in self.side_list:
             value = written.get(side)
             if value is None:
                 continue
             # Arithmetic of the sheet itself: the previous written total plus this hand's entries.
-            entries = _hand_entries(result, side, self.sides, end_claims if hand.scores is not None else None)
+            entries = sheet.get(side, 0) if sheet is not None else None
             before = self.previous_written.get(side)
             correct = result.totals.get(side, 0)
             # A total that is right needs no arithmetic: the scorekeeper took a wrong claim down.
@@ -368,6 +364,15 @@ class _Auditor:
         self.report.sheet.append(SheetRow(number, row_written, dict(self.claimed), dict(result.totals)))
 
 
+def _why(fact: TurnFact) -> str:
+    """Why the running scores part at this turn, in words."""
+    if fact.kind == "play":
+        return f"{fact.seat}'s {fact.statement.tile}: claimed {fact.claim or 0}, the rules credit {fact.credited}"  # type: ignore[attr-defined]
+    if fact.kind == "muggins":
+        return f"{fact.seat}'s Muggins call: took {fact.statement.points}, the rules give {fact.credited}"  # type: ignore[attr-defined]
+    return f"{fact.seat}'s entry of {fact.claim}"
+
+
 def _sheet_amount(fact: TurnFact, claims_written: bool) -> int:
     """What a play adds to the sheet as the record has it: its claim, or where no claims were
     written the rules' points; a score the get-in or exact-target rule refuses adds nothing."""
@@ -389,23 +394,26 @@ def _tally_by_side(tally: Tally | None, sides: dict[str, str]) -> dict[str, int]
     return out
 
 
-def _hand_entries(result: HandResult, side: str, sides: dict[str, str], end_claims: dict[str, int] | None) -> int | None:
-    """What the sheet itself adds to ``side`` in this hand: claims, calls and end scores as written."""
+def _sheet_entries(result: HandResult, sides: dict[str, str], end_claims: dict[str, int] | None) -> dict[str, int] | None:
+    """What the sheet itself adds to each side in this hand: claims, calls and end scores as
+    written (None where the end-of-hand score the rules give was not written: the sum is unknown)."""
     if end_claims is None and result.award is not None and any(result.award.points.values()):
-        return None  # the end-of-hand score was not written: the sheet's own sum is unknown
-    total = 0
+        return None
+    totals: dict[str, int] = dict(end_claims) if end_claims is not None else {}
     for fact in result.facts:
-        if sides.get(fact.seat) != side:
+        kind = fact.kind
+        if kind == "play":
+            amount = _sheet_amount(fact, True)
+        elif kind == "sheet":
+            amount = fact.claim or 0
+        elif kind == "muggins":
+            amount = fact.statement.points  # type: ignore[attr-defined]
+        else:
             continue
-        if fact.kind == "play":
-            total += _sheet_amount(fact, True)
-        elif fact.kind == "sheet":
-            total += fact.claim or 0
-        elif fact.kind == "muggins":
-            total += fact.statement.points  # type: ignore[attr-defined]
-    if end_claims is not None:
-        total += end_claims.get(side, 0)
-    return total
+        if amount:
+            side = sides[fact.seat]
+            totals[side] = totals.get(side, 0) + amount
+    return totals
 
 
 def _possible_play_scores(rules: RuleSet) -> set[int]:

@@ -542,7 +542,37 @@ def _locate(spec: str | os.PathLike[str], referrer: str) -> tuple[Path, str, str
     return path, f"preset {spec}", f"preset {spec}"
 
 
-def load(spec: str | os.PathLike[str], _seen: tuple[tuple[str, str], ...] = (), _referrer: str = "") -> RuleSet:
+_LOADED: dict[tuple[str, str], tuple[tuple[tuple[str, int], ...], RuleSet]] = {}
+
+
+def load(spec: str | os.PathLike[str]) -> RuleSet:
+    """A rule set by preset name (``allfives``) or by YAML file path (``house.yaml``).
+
+    A file may say ``base: NAME-OR-FILE`` to start from another rule set; its other keys
+    change that one. A file's ``base`` path is taken relative to the file. A rule set
+    without a ``name`` key is named after its file. The result is remembered while none of the
+    files it was read from changes (an archive naming one rule set per record loads it once).
+    """
+    key = (os.fspath(spec), os.getcwd())
+    hit = _LOADED.get(key)
+    if hit is not None and all(_mtime(path) == stamp for path, stamp in hit[0]):
+        return hit[1]
+    files: list[Path] = []
+    rules = _load(spec, (), "", files)
+    _LOADED[key] = (tuple((str(p), _mtime(str(p))) for p in files), rules)
+    return rules
+
+
+def _mtime(path: str) -> int:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return -1
+
+
+def _load(
+    spec: str | os.PathLike[str], _seen: tuple[tuple[str, str], ...], _referrer: str, files: list[Path]
+) -> RuleSet:
     """A rule set by preset name (``allfives``) or by YAML file path (``house.yaml``).
 
     A file may say ``base: NAME-OR-FILE`` to start from another rule set; its other keys
@@ -553,6 +583,7 @@ def load(spec: str | os.PathLike[str], _seen: tuple[tuple[str, str], ...] = (), 
     if identity in (seen for seen, _ in _seen):
         chain = " -> ".join(name for _, name in _seen + ((identity, where),))
         raise RuleError(f"{_referrer}{where}: the base chain loops back on itself: {chain}")
+    files.append(path)
     data, marks = _read_yaml_cached(path, where)
     base = None
     if "base" in data:
@@ -562,7 +593,7 @@ def load(spec: str | os.PathLike[str], _seen: tuple[tuple[str, str], ...] = (), 
             raise RuleError(f"{here}: base: a preset name or a .yaml file, not {base_spec!r}")
         if _looks_like_file(base_spec):
             base_spec = str(path.parent / base_spec)
-        base = load(base_spec, _seen + ((identity, where),), f"{here}: base: ")
+        base = _load(base_spec, _seen + ((identity, where),), f"{here}: base: ", files)
     if "name" not in data:
         data["name"] = path.stem
     return from_mapping(data, where, base, marks=marks)
@@ -587,8 +618,28 @@ def _scalar(raw: str, where: str) -> Any:
 def with_overrides(
     rules: RuleSet, overrides: Sequence[tuple[str, Any]], where: str = "--set"
 ) -> RuleSet:
-    """``rules`` with single parameters changed; string values are read as YAML scalars."""
+    """``rules`` with single parameters changed; string values are read as YAML scalars.
+
+    Remembered per (rules, overrides), whatever ``where`` says, so the records of an archive
+    sharing a ``[Target]`` or ``[Set]`` tag build their rule set once; on an error the message
+    is made again naming ``where``.
+    """
     if not overrides:
         return rules
+    try:
+        return _with_overrides_cached(rules, tuple(overrides))
+    except TypeError:  # an unhashable value: nothing to remember
+        pass
+    except RuleError:
+        pass
+    return _with_overrides(rules, overrides, where)
+
+
+@functools.lru_cache(maxsize=256)
+def _with_overrides_cached(rules: RuleSet, overrides: tuple[tuple[str, Any], ...]) -> RuleSet:
+    return _with_overrides(rules, overrides, "--set")
+
+
+def _with_overrides(rules: RuleSet, overrides: Sequence[tuple[str, Any]], where: str) -> RuleSet:
     data = {k: (_scalar(v, f"{where} {k}") if isinstance(v, str) else v) for k, v in overrides}
     return from_mapping(data, where, rules)
