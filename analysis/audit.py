@@ -317,7 +317,9 @@ class _Auditor:
                 if mode == self.rules.pip_rounding:
                     continue
                 other = dataclasses.replace(self.rules, pip_rounding=mode)
-                alt = end_of_hand(result.outcome or "domino", result.went_out, result.pips, self.sides, other)
+                # Every seat, as the replayer scores it: a seat whose pips were not announced holds none.
+                pips = {**dict.fromkeys(self.sides, 0), **result.pips}
+                alt = end_of_hand(result.outcome or "domino", result.went_out, pips, self.sides, other)
                 if alt.points.get(side, 0) == said:
                     text += f"; {said} is what rounding '{mode}' gives (these rules round '{self.rules.pip_rounding}')"
                     break

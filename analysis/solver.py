@@ -77,27 +77,20 @@ def forget() -> None:
 
 
 def _engine(position: Position) -> Engine:
-    live = 0
-    for hand in position.hands:
-        for tile in hand:
-            live |= 1 << tile.index
-    for tile in position.boneyard:
-        live |= 1 << tile.index
     perspective = position.sides[position.to_move]
-    sides = set(position.sides)
+    paranoid = len(set(position.sides)) > 2
     for engine in _ENGINES:
         if (
             engine.seats == position.seats
             and engine.sides == position.sides
-            and (len(sides) <= 2 or engine.perspective == perspective)
-            and live & ~engine.live == 0
+            and (not paranoid or engine.perspective == perspective)
             and engine.bone_order[len(engine.bone_order) - len(position.boneyard) :] == position.boneyard
             and engine.rules == position.rules
         ):
             _ENGINES.remove(engine)
             _ENGINES.insert(0, engine)
             return engine
-    engine = Engine(position.rules, position.seats, position.sides, position.boneyard, perspective, live)
+    engine = Engine(position.rules, position.seats, position.sides, position.boneyard, perspective)
     _ENGINES.insert(0, engine)
     del _ENGINES[_KEEP:]
     return engine
@@ -127,7 +120,7 @@ class _Root:
         self.mover = position.to_move
         self.outcome = position.outcome()
         self.masks = [sum(1 << t.index for t in hand) for hand in position.hands]
-        layout = engine.layout_id(position.layout)
+        layout = engine.layouts.number(position.layout)
         must = position.must_play
         if must is None and position.layout.is_empty:
             must = position.required_lead
@@ -142,10 +135,13 @@ class _Root:
         went_out = self.position.seats.index(seat) if seat is not None else -1
         return self.engine.sign[self.mover] * self.engine.end_value(kind, went_out, tuple(self.masks))
 
-    def value(self, guess: int = 0) -> int:
-        """The mover's value (scaled), to the engine's current floor."""
+    def value(self, guess: int = 0, deepen: bool = False) -> int:
+        """The mover's value (scaled), to the engine's current floor; ``deepen``: exact, found
+        through a few cut searches first (they give a close first guess and good move order)."""
         if self.outcome is not None:
             return self.terminal_value()
+        if deepen:
+            guess = self.engine.guess(self.node, self.masks, self.left, guess)
         return self.engine.mtdf(self.node, self.masks, guess)
 
     def at_least(self, target: int) -> bool:
@@ -190,32 +186,35 @@ def _best_line(root: _Root, value: int, horizon: int) -> tuple[Move, ...]:
 # -- the API -----------------------------------------------------------------------------------------
 
 
-def _deepening(root: _Root, budget: float | None, work: Callable[[], T]) -> tuple[T, bool, int | None]:
-    """Run ``work`` exactly, or under a budget deepening one play at a time until time runs out.
+def _deepening(root: _Root, budget: float | None, work: Callable[[bool], T]) -> tuple[T, bool, int | None]:
+    """Run ``work`` exactly, or under a budget deepening play by play until time runs out.
 
-    Returns the result, whether it is exact, and the depth (None when exact).
+    ``work(deepen)`` does the search at the engine's floor (exact when ``deepen``). Returns its
+    result, whether it is exact, and the depth reached (None when exact).
     """
     engine = root.engine
+    engine.deadline = None
     if budget is None:
         engine.set_floor(EXACT)
-        engine.deadline = None
-        return work(), True, None
+        return work(True), True, None
     deadline = time.perf_counter() + budget
     result: T | None = None
     reached = 0
-    for depth in range(1, root.left + 2):
+    depth = 0
+    while depth <= root.left:
+        depth = depth + 2 if depth < 6 else depth + 4
         floor = root.left - depth if depth <= root.left else EXACT
         engine.set_floor(floor)
-        engine.deadline = deadline if depth > 1 else None
+        engine.deadline = deadline if reached else None  # the first, shallow search always finishes
         try:
-            result = work()
+            result = work(False)
         except OutOfTime:
             break
         finally:
             engine.deadline = None
-        reached = depth
         if floor == EXACT:
             return result, True, None
+        reached = depth
     engine.set_floor(root.left - reached)
     return result, False, reached  # type: ignore[return-value]
 
@@ -226,12 +225,19 @@ def solve(position: Position, budget: float | None = None) -> Solution:
     engine = _engine(position)
     counted = engine.node_count()
     root = _Root(engine, position)
+    last = 0  # each deeper search starts from the value the last one found
+
+    def value(deepen: bool) -> int:
+        nonlocal last
+        last = root.value(last, deepen)
+        return last
+
     with _no_gc():
-        value, exact, depth = _deepening(root, budget, root.value)
+        value_found, exact, depth = _deepening(root, budget, value)
         horizon = -1 if exact else root.left - (depth or 0)
-        best = _best_line(root, value, horizon)
+        best = _best_line(root, value_found, horizon)
         engine.set_floor(EXACT)
-    return Solution(value * engine.scale, best, exact, engine.node_count() - counted, time.perf_counter() - start, depth)
+    return Solution(value_found * engine.scale, best, exact, engine.node_count() - counted, time.perf_counter() - start, depth)
 
 
 def evaluate_moves(position: Position, budget: float | None = None) -> list[MoveValue]:
@@ -240,16 +246,19 @@ def evaluate_moves(position: Position, budget: float | None = None) -> list[Move
     root = _Root(engine, position)
     children = _children(root)
 
-    def values() -> list[int]:
+    last: dict[int, int] = {}  # each child's value in the last, shallower search
+
+    def values(deepen: bool) -> list[int]:
         found: dict[int, int] = {}
         out = []
         guess = 0
         for _move, points, flip, child in children:
             if id(child) not in found:
-                found[id(child)] = child.value(flip * (guess - points))
+                found[id(child)] = child.value(last.get(id(child), flip * (guess - points)), deepen)
             value = points + flip * found[id(child)]
             guess = max(guess, value) if out else value
             out.append(value)
+        last.update(found)
         return out
 
     with _no_gc():

@@ -30,17 +30,23 @@ from muggins.replay.board import (
 )
 from muggins.replay.rules import RuleSet
 
-# An arm: (name, pip shown, kind at its end, what it adds to the count, spinner index or -1).
-Arm = tuple[str, int, int, int, int]
+# An arm: (pip shown, kind at its end, what it adds to the count, pip of its spinner or -1).
+# A spinner is named by its pip: a set holds one double of each pip.
+Arm = tuple[int, int, int, int]
 # A spinner: (pip, line sides covered, sides covered in all, tiles played against it).
 Spin = tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """The tiles on the table as arms and spinners; see :class:`~muggins.replay.board.Board`."""
+    """The tiles on the table as arms and spinners; see :class:`~muggins.replay.board.Board`.
+
+    ``names`` are the arms' names (``l``, ``r``, ``u``, ``d``, ``u2``...) in the board's order;
+    ``arms`` says what each shows and counts; ``spinners`` are in the order laid.
+    """
 
     rules: RuleSet = field(compare=False, repr=False)
+    names: tuple[str, ...] = ()
     arms: tuple[Arm, ...] = ()
     spinners: tuple[Spin, ...] = ()
     lead: Tile | None = None
@@ -75,18 +81,30 @@ class Layout:
         """The sum the open ends count now."""
         return self.count
 
+    def _spinner(self, pip: int) -> int:
+        """The index in ``spinners`` of the spinner with this pip."""
+        for index, spinner in enumerate(self.spinners):
+            if spinner[0] == pip:
+                return index
+        raise KeyError(pip)
+
     def _takes_tiles(self, arm: Arm) -> bool:
-        return arm[2] != EMPTY or branch_is_open(self.spinners[arm[4]][1], self.rules)
+        return arm[1] != EMPTY or branch_is_open(self.spinners[self._spinner(arm[3])][1], self.rules)
 
     def open_pips(self) -> list[int]:
         """The pip each arm that takes a tile now shows (one entry per arm)."""
-        return [arm[1] for arm in self.arms if self._takes_tiles(arm)]
+        return [arm[0] for arm in self.arms if self._takes_tiles(arm)]
 
     def placements(self, tile: Tile) -> list[str]:
         """Every arm ``tile`` may go on now, in the board's order; ``["lead"]`` on an empty layout."""
         if self.lead is None:
             return ["lead"]
-        return [arm[0] for arm in self.arms if (arm[1] == tile.high or arm[1] == tile.low) and self._takes_tiles(arm)]
+        high, low = tile.high, tile.low
+        return [
+            name
+            for name, arm in zip(self.names, self.arms)
+            if (arm[0] == high or arm[0] == low) and self._takes_tiles(arm)
+        ]
 
     def may_lay_inline(self, tile: Tile) -> bool:
         """Whether ``tile`` may be laid lengthwise now (Sniff: the hand's first double)."""
@@ -96,14 +114,11 @@ class Layout:
     def key(self) -> tuple:
         """What decides the rest of the hand, without arm names: equal keys, equal futures.
 
-        Arms are listed by what they show and count and by the spinner they belong to (named
-        by its pip: there is one double of each pip), sorted; spinners by their state. Only
-        whether a double has been laid matters for later doubles, and whether the lead is a
-        crosswise double for plays on the lead's own arms.
+        The arms sorted by what they show and count and by the spinner they belong to, and the
+        spinners' states. Of the doubles laid only whether there is one matters (for later
+        doubles); of the lead only whether it is a crosswise double (for plays on its own arms).
         """
-        spinners = self.spinners
-        arms = sorted((pip, kind, value, spinners[index][0] if index >= 0 else -1) for _, pip, kind, value, index in self.arms)
-        return (tuple(arms), tuple(sorted(spinners)), self.crosswise_lead, self.doubles > 0, self.count, self.lead is None)
+        return (tuple(sorted(self.arms)), tuple(sorted(self.spinners)), self.crosswise_lead, self.doubles > 0, self.count, self.lead is None)
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -122,10 +137,10 @@ class Layout:
             if not options:
                 raise IllegalPlacement(f"{tile} matches no open end")
             end = options[0]
-        at = next((i for i, arm in enumerate(self.arms) if arm[0] == end), None)
-        if at is None:
+        if end not in self.names:
             raise IllegalPlacement(f"there is no open end {end!r}", "spinner")
-        name, pip, kind, contribution, index = self.arms[at]
+        at = self.names.index(end)
+        pip, kind, contribution, spin_pip = self.arms[at]
         if pip == tile.high:
             exposed = tile.low
         elif pip == tile.low:
@@ -134,11 +149,13 @@ class Layout:
             raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
         if kind == EMPTY and not self._takes_tiles(self.arms[at]):
             raise IllegalPlacement(f"{tile} cannot go on branch {end} yet", "spinner_order")
+        names = self.names
         arms = list(self.arms)
         spinners = list(self.spinners)
         count = self.count - contribution
-        if index >= 0:  # a spinner's side or branch: the tile covers one more of its sides
-            spin_pip, sides, covered, onto = spinners[index]
+        if spin_pip >= 0:  # a spinner's side or branch: the tile covers one more of its sides
+            index = self._spinner(spin_pip)
+            _, sides, covered, onto = spinners[index]
             before = spinner_counts(sides, covered, onto, rules)
             sides += kind != EMPTY
             spinners[index] = (spin_pip, sides, covered + 1, onto + 1)
@@ -147,45 +164,45 @@ class Layout:
                 count += 2 * spin_pip if after else -2 * spin_pip
         elif kind == LEAD and self.crosswise_lead:
             # A lone crosswise lead double counts once, on one arm; now the other arm carries it.
-            other = next(i for i, arm in enumerate(arms) if arm[0] == ("r" if end == "l" else "l"))
-            o_name, o_pip, o_kind, o_value, o_index = arms[other]
+            other = names.index("r" if end == "l" else "l")
+            o_pip, o_kind, o_value, o_spin = arms[other]
             if o_kind == LEAD and o_value == 0:
                 o_value = double_end_value(pip, rules)
-                arms[other] = (o_name, o_pip, o_kind, o_value, o_index)
+                arms[other] = (o_pip, o_kind, o_value, o_spin)
                 count += o_value
         doubles = self.doubles
         if tile.is_double:
             if becomes_spinner(tile, inline, len(spinners), doubles, rules):
-                number = len(spinners) + 1
-                spinners.append((tile.high, 1, 1, 0))
-                arms[at] = (name, exposed, SPINNER, 0, number - 1)
-                arms.extend((branch, tile.high, EMPTY, 0, number - 1) for branch in branch_names(number))
+                high = tile.high
+                spinners.append((high, 1, 1, 0))
+                arms[at] = (exposed, SPINNER, 0, high)
+                arms += [(high, EMPTY, 0, high)] * 2
+                names += branch_names(len(spinners))
                 if spinner_counts(1, 1, 0, rules):
-                    count += 2 * tile.high
+                    count += 2 * high
             elif inline:
-                arms[at] = (name, exposed, PLAIN, exposed, -1)
+                arms[at] = (exposed, PLAIN, exposed, -1)
                 count += exposed
             else:
                 value = double_end_value(exposed, rules)
-                arms[at] = (name, exposed, DOUBLE, value, -1)
+                arms[at] = (exposed, DOUBLE, value, -1)
                 count += value
             doubles += 1
         else:
-            arms[at] = (name, exposed, PLAIN, exposed, -1)
+            arms[at] = (exposed, PLAIN, exposed, -1)
             count += exposed
-        return Layout(rules, tuple(arms), tuple(spinners), self.lead, self.lead_inline, doubles, count)
+        return Layout(rules, names, tuple(arms), tuple(spinners), self.lead, self.lead_inline, doubles, count)
 
     def _lead(self, tile: Tile, inline: bool) -> Layout:
         rules = self.rules
         pip = tile.high
         if tile.is_double:
             if becomes_spinner(tile, inline, 0, 0, rules):
-                up, down = branch_names(1)
-                arms = (("l", pip, LEAD, 0, 0), ("r", pip, LEAD, 0, 0), (up, pip, EMPTY, 0, 0), (down, pip, EMPTY, 0, 0))
+                arms = ((pip, LEAD, 0, pip), (pip, LEAD, 0, pip), (pip, EMPTY, 0, pip), (pip, EMPTY, 0, pip))
                 count = 2 * pip if spinner_counts(0, 0, 0, rules) else 0
-                return Layout(rules, arms, ((pip, 0, 0, 0),), tile, inline, 1, count)
+                return Layout(rules, ("l", "r") + branch_names(1), arms, ((pip, 0, 0, 0),), tile, inline, 1, count)
             if not inline:
                 value = double_end_value(pip, rules)
-                return Layout(rules, (("l", pip, LEAD, value, -1), ("r", pip, LEAD, 0, -1)), (), tile, False, 1, value)
-        arms = (("l", tile.high, LEAD, tile.high, -1), ("r", tile.low, LEAD, tile.low, -1))
-        return Layout(rules, arms, (), tile, inline, int(tile.is_double), tile.high + tile.low)
+                return Layout(rules, ("l", "r"), ((pip, LEAD, value, -1), (pip, LEAD, 0, -1)), (), tile, False, 1, value)
+        arms = ((tile.high, LEAD, tile.high, -1), (tile.low, LEAD, tile.low, -1))
+        return Layout(rules, ("l", "r"), arms, (), tile, inline, int(tile.is_double), tile.high + tile.low)

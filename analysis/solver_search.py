@@ -1,10 +1,8 @@
 """The search: alpha-beta over a compact encoding of a :class:`Position`, with a transposition table.
 
-Encoding. A hand is a bitmask over the set's tiles (bit ``Tile.index``). A layout is a small
-integer: layouts are interned by :attr:`Layout.key`, so positions that differ only in arm names
-share one id, and each id's moves (per tile: the distinct layouts it can make and the points)
-are worked out once, the first time the search meets that layout. A node is (layout id, seat to
-move, boneyard position, must-play tile); its table key packs that with every hand in one int.
+Encoding. A hand is a bitmask over the set's tiles (bit ``Tile.index``). A layout is its number
+in the rule set's :class:`~muggins.analysis.solver_table.LayoutTable`. A node is (layout, seat
+to move, boneyard position, must-play tile); its table key packs that with every hand in one int.
 
 Values. Every value is a point difference over the rest of the hand: the points each play
 makes from here (every score counted in full) plus the end-of-hand scoring. Two sides: the
@@ -29,12 +27,18 @@ import math
 import time
 from typing import Callable
 
-from muggins.analysis.solver_layout import Layout
-from muggins.notation.model import Tile, full_set
+from muggins.analysis.solver_table import HAND_SHIFT, LAYOUT_FACTOR, layout_table
+from muggins.notation.model import Tile
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import end_of_hand, play_points
 
 INF = 1 << 30
+# A table entry is a tuple of plain ints (the collector stops tracking those): the lower and
+# the upper bound, the floor searched to plus one (0: exact), and the best move's place in
+# the layout table (0: none).
+#: Nodes with at most this many tiles left in the hands skip the table: searching them again
+#: costs less than storing them.
+SHALLOW = 4
 EXACT = -1  # the floor of an exact (uncut) search
 
 
@@ -71,28 +75,21 @@ class Engine:
         sides: tuple[str, ...],
         bone_order: tuple[Tile, ...],
         perspective: str,
-        live: int,
         table_limit: int = 3_000_000,
     ) -> None:
         self.rules = rules
         self.seats = seats
         self.sides = sides
         self.bone_order = bone_order
-        self.live = live
         self.table_limit = table_limit
         side_list = list(dict.fromkeys(sides))
         self.paranoid = len(side_list) > 2
         self.perspective = perspective if self.paranoid else side_list[0]
         self.sign = [1 if side == self.perspective else -1 for side in sides]
         self.scale = granularity(rules)
-        self.tiles = full_set(rules.max_pip)
-        self.layouts: list[Layout] = []
-        self.layout_ids: dict[tuple, int] = {}
-        self.playmask: list[int] = []
-        self.options: list[tuple | None] = []
-        self.pipmask = [sum(1 << t.index for t in self.tiles if t.has(p)) for p in range(rules.max_pip + 1)]
-        self.points = {}
-        self.table: dict[int, tuple] = {}
+        self.layouts = layout_table(rules, self.scale)
+        self.tiles = self.layouts.tiles
+        self.table: dict[int, tuple[int, int, int, int]] = {}
         self.ends: dict[tuple, int] = {}
         self.deadline: float | None = None
         n, nt = len(seats), len(self.tiles)
@@ -100,63 +97,8 @@ class Engine:
         # Draws may take the boneyard up to (not including) this position.
         self.bone_end = max(0, self.nb - rules.boneyard_reserve) if rules.drawing != "none" else 0
         self.bone = [t.index for t in bone_order]
-        # The table key: every hand's bits above a small part holding (layout, seat, boneyard, must).
-        self.mult = (n, self.nb + 1, nt + 1)
-        low_bits = 40 + (n * (self.nb + 1) * (nt + 1)).bit_length()
-        self.hand_bit = [[1 << (low_bits + s * nt + t) for t in range(nt)] for s in range(n)]
-        self.layout_id(Layout.empty(rules))  # id 0: the empty table, where nobody draws
+        self.hand_bit = [[1 << (HAND_SHIFT + s * nt + t) for t in range(nt)] for s in range(n)]
         self.search = self._make_search()
-
-    # -- layouts ------------------------------------------------------------------------------
-
-    def layout_id(self, layout: Layout) -> int:
-        """The id of ``layout`` (interned by its key)."""
-        key = layout.key
-        found = self.layout_ids.get(key)
-        if found is not None:
-            return found
-        index = len(self.layouts)
-        self.layout_ids[key] = index
-        self.layouts.append(layout)
-        if layout.is_empty:
-            mask = (1 << len(self.tiles)) - 1
-        else:
-            mask = 0
-            for pip in set(layout.open_pips()):
-                mask |= self.pipmask[pip]
-        self.playmask.append(mask)
-        self.options.append(None)
-        return index
-
-    def point_value(self, total: int) -> int:
-        found = self.points.get(total)
-        if found is None:
-            found = self.points[total] = play_points(total, self.rules) // self.scale
-        return found
-
-    def children(self, layout: Layout, tile: Tile) -> dict[int, int]:
-        """The distinct layouts ``tile`` can make on ``layout`` (by id) and the points of each."""
-        out: dict[int, int] = {}
-        ends = [None] if layout.is_empty else layout.placements(tile)
-        for end in ends:
-            for inline in (False, True) if layout.may_lay_inline(tile) else (False,):
-                child = layout.play(tile, end, inline)
-                out.setdefault(self.layout_id(child), self.point_value(child.total()))
-        return out
-
-    def _build_options(self, index: int) -> tuple:
-        """Every (points, tile bit, tile, child id) of a layout, most points first."""
-        layout = self.layouts[index]
-        mask = self.playmask[index] & self.live
-        found = []
-        for tile in self.tiles:
-            if mask >> tile.index & 1:
-                for child, points in self.children(layout, tile).items():
-                    found.append((points, 1 << tile.index, tile.index, child))
-        found.sort(key=lambda o: (-o[0], -self.tiles[o[2]].pips, o[3]))
-        options = tuple(found)
-        self.options[index] = options
-        return options
 
     # -- the end of the hand ---------------------------------------------------------------------
 
@@ -197,24 +139,28 @@ class Engine:
         """Build the recursive search as a closure over the engine's tables (for speed)."""
         table = self.table
         lookup = table.get
-        playmask, options, build = self.playmask, self.options, self._build_options
+        layouts = self.layouts
+        playmask, options, moves_of = layouts.fits, layouts.options, layouts.moves_of
         n = len(self.seats)
         following = [(s + 1) % n for s in range(n)]
+        # Whose tiles to count, after the next player's, when ordering moves: the seat before
+        # the mover where it is an opponent other than the next seat (partnerships), else none.
+        watch = [(s - 1) % n if self.sign[(s - 1) % n] != self.sign[s] and (s - 1) % n != following[s] else -1 for s in range(n)]
         flip_next = [self.sign[s] * self.sign[following[s]] for s in range(n)]
         sign = self.sign
         hand_bit = self.hand_bit
         bone, bone_end = self.bone, self.bone_end
         nb = self.nb
-        m_seat, m_bone, m_must = self.mult
         domino_zero = self.rules.domino_scoring == "none" and not self.rules.hand_winner_bonus
         blocked_zero = self.rules.blocked_scoring == "none"
         voluntary = self.rules.drawing != "none" and self.rules.voluntary_draw
         play_drawn = self.rules.play_drawn_at_once
         end_value, estimate, tick = self.end_value, self.estimate, self.tick
         hands = self.hands = [0] * n
-
         count = 0
         floor = EXACT
+        floor1 = floor + 1  # as kept in the table (0 for exact)
+        shallow = SHALLOW
 
         def search(lid: int, mover: int, bpos: int, must: int, alpha: int, beta: int, hk: int) -> int:
             """The value of the node for the side to move: exact inside (alpha, beta), else a bound."""
@@ -222,28 +168,10 @@ class Engine:
             count += 1
             if not count & 4095:
                 tick()
-            if floor >= 0 and hk.bit_count() + nb - bpos <= floor:
+            held = hk.bit_count()
+            if floor >= 0 and held + nb - bpos <= floor:
                 return sign[mover] * estimate(tuple(hands))
-            key = hk + ((lid * m_seat + mover) * m_bone + bpos) * m_must + must + 1
-            entry = lookup(key)
-            best_index = -1
-            low, high = -INF, INF
-            if entry is not None:
-                best_index = entry[2]
-                if entry[3] <= floor:
-                    low, high = entry[0], entry[1]
-                    if low >= beta:
-                        return low
-                    if high <= alpha:
-                        return high
-                    if low > alpha:
-                        alpha = low
-                    if high < beta:
-                        beta = high
             hand = hands[mover]
-            ops = options[lid]
-            if ops is None:
-                ops = build(lid)
             reach = playmask[lid]
             playable = (1 << must) if must >= 0 else hand & reach
             if not playable:
@@ -258,19 +186,71 @@ class Engine:
                 if flip_next[mover] > 0:
                     return search(lid, nxt, bpos, -1, alpha, beta, hk)
                 return -search(lid, nxt, bpos, -1, -beta, -alpha, hk)
+            tile_options = options[lid]
+            deep = held > shallow
+            key = hk + lid * LAYOUT_FACTOR + (mover << 16 | bpos << 8) + must + 1
+            low, high = -INF, INF
+            first = None
+            if deep:
+                entry = lookup(key)
+                if entry is not None:
+                    if entry[2] <= floor1:
+                        low, high = entry[0], entry[1]
+                        if low >= beta:
+                            return low
+                        if high <= alpha:
+                            return high
+                        if low > alpha:
+                            alpha = low
+                        if high < beta:
+                            beta = high
+                    tried = entry[3]
+                    if tried:  # the move that was best here last time goes first
+                        first = tile_options[(tried >> 8) - 1][tried & 255]
+            if not playable & (playable - 1):  # one tile
+                index = playable.bit_length() - 1
+                moves = tile_options[index] or moves_of(lid, index)
+            else:
+                moves = []
+                rest = playable
+                while rest:
+                    bit = rest & -rest
+                    rest ^= bit
+                    index = bit.bit_length() - 1
+                    moves += tile_options[index] or moves_of(lid, index)
             nxt = following[mover]
             flip = flip_next[mover]
             bits = hand_bit[mover]
+            if deep:
+                # A child already known to reach beta decides the node at once.
+                child_base = hk + (nxt << 16 | bpos << 8)
+                for op in moves:
+                    if op[1] != hand:
+                        seen = lookup(child_base - bits[op[2]] + op[4])
+                        if seen is not None and seen[2] <= floor1:
+                            value = op[0] + seen[0] if flip > 0 else op[0] - seen[1]
+                            if value >= beta:
+                                table[key] = (value, high, floor1, op[5])
+                                return value
+            if len(moves) > 1:
+                # Moves that leave the next player (then the other opponent) fewest tiles to
+                # play first, then those that score most: small refutations first.
+                after = hands[nxt]
+                other = hands[watch[mover]] if watch[mover] >= 0 else 0
+                ranked = [
+                    (((after & playmask[op[3]]).bit_count() << 16) + ((other & playmask[op[3]]).bit_count() << 8) - op[0], op)
+                    for op in moves
+                ]
+                ranked.sort()
+                moves = [op for _, op in ranked]
+                if first is not None and moves[0] is not first:
+                    moves.remove(first)
+                    moves.insert(0, first)
             a0, b0 = alpha, beta
             best = -INF
             best_op = None
-            if best_index > 0:
-                first = ops[best_index]
-                ops = (first,) + ops[:best_index] + ops[best_index + 1 :]
-            for op in ops:
+            for op in moves:
                 bit = op[1]
-                if not bit & playable:
-                    continue
                 points = op[0]
                 if hand == bit:  # the last tile: domino
                     hands[mover] = 0
@@ -294,14 +274,14 @@ class Engine:
                 value = draw(lid, mover, bpos, alpha, beta, hk, hand, reach)
                 if value > best:
                     best, best_op = value, None
-            if best <= a0:
-                high = best
-            elif best >= b0:
-                low = best
-            else:
-                low = high = best
-            store = options[lid].index(best_op) if best_op is not None else -1  # type: ignore[union-attr]
-            table[key] = (low, high, store, floor)
+            if deep:
+                if best <= a0:
+                    high = best
+                elif best >= b0:
+                    low = best
+                else:
+                    low = high = best
+                table[key] = (low, high, floor1, best_op[5] if best_op is not None else 0)
             return best
 
         def draw(lid: int, mover: int, bpos: int, alpha: int, beta: int, hk: int, hand: int, reach: int) -> int:
@@ -324,8 +304,8 @@ class Engine:
             return value
 
         def set_floor(value: int) -> None:
-            nonlocal floor
-            floor = value
+            nonlocal floor, floor1
+            floor, floor1 = value, value + 1
 
         def nodes() -> int:
             return count
@@ -335,7 +315,7 @@ class Engine:
 
     # -- nodes from positions ------------------------------------------------------------------------
 
-    def node(self, masks: list[int], layout_id: int, mover: int, bpos: int, must: int) -> tuple[int, ...]:
+    def node(self, masks: list[int], layout: int, mover: int, bpos: int, must: int) -> tuple[int, ...]:
         """The search's arguments for a node (less the window): (layout, mover, bpos, must, key)."""
         hk = 0
         for seat, mask in enumerate(masks):
@@ -343,13 +323,22 @@ class Engine:
             for t in range(len(self.tiles)):
                 if mask >> t & 1:
                     hk += bits[t]
-        return layout_id, mover, bpos, must, hk
+        return layout, mover, bpos, must, hk
 
     def value(self, node: tuple, masks: list[int], alpha: int, beta: int) -> int:
         """Run the search at ``node`` with ``masks`` as the hands (the mover's view)."""
         self.hands[:] = masks
         lid, mover, bpos, must, hk = node
         return self.search(lid, mover, bpos, must, alpha, beta, hk)
+
+    def guess(self, node: tuple, masks: list[int], left: int, guess: int = 0) -> int:
+        """A first guess at an exact value: cut searches 6, 10, 14... plays deep, while they are
+        well short of the end (``left`` tiles remain, at least 8 beyond). Leaves the search exact again."""
+        for depth in range(6, left - 7, 4):
+            self.set_floor(left - depth)
+            guess = self.mtdf(node, masks, guess)
+        self.set_floor(EXACT)
+        return guess
 
     def mtdf(self, node: tuple, masks: list[int], guess: int = 0) -> int:
         """The exact value of ``node`` (to the current floor) by null-window tests."""

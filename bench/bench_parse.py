@@ -1,10 +1,11 @@
 """How fast muggins reads records, next to python-chess reading PGN: prints figures, asserts nothing.
 
     python bench/bench_parse.py [--hands 2000] [--corpus FILE.mgn] [--pgn FILE.pgn] [--repeat 3]
-                                [--no-chess]
+                                [--no-chess] [--both]
 
 The parser runs on lark-cython when it is installed; MUGGINS_LARK_CYTHON=0 in the environment
-measures plain lark.
+measures plain lark. Records in the common layout are read by the fast path (fastpath.py) unless
+MUGGINS_FASTPATH=0; ``--both`` times the fast path and lark alone, one after the other.
 
 Makes (or reads) a corpus of realistic All Fives records: 2 to 4 seats, deals, a boneyard, the
 turns of a simulated game (plays with ends and claims, draws, passes, the odd mark, comment and
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import sys
 import tempfile
@@ -25,7 +27,7 @@ import time
 from pathlib import Path
 
 from muggins.notation.model import Record
-from muggins.notation.parser import backend, read_file
+from muggins.notation.parser import backend, fast_path_enabled, read_file
 
 SEATS = "ABCD"
 
@@ -145,6 +147,19 @@ def time_muggins(path: Path, repeat: int) -> tuple[float, int, int, int]:
     return best, turns, hands, records
 
 
+def time_path(path: Path, repeat: int, fast: bool) -> tuple[float, int, int, int]:
+    """:func:`time_muggins` with the fast path on or off."""
+    before = os.environ.get("MUGGINS_FASTPATH")
+    os.environ["MUGGINS_FASTPATH"] = "1" if fast else "0"
+    try:
+        return time_muggins(path, repeat)
+    finally:
+        if before is None:
+            del os.environ["MUGGINS_FASTPATH"]
+        else:
+            os.environ["MUGGINS_FASTPATH"] = before
+
+
 def make_pgn(size: int, seed: int = 7) -> str:
     import chess
     import chess.pgn
@@ -189,6 +204,7 @@ def main() -> None:
     parser.add_argument("--pgn", type=Path, help="read this PGN file instead of making one")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-chess", action="store_true", help="skip the python-chess comparison")
+    parser.add_argument("--both", action="store_true", help="time the fast path and lark alone")
     args = parser.parse_args()
 
     work = Path(tempfile.mkdtemp(prefix="muggins-bench-"))
@@ -198,10 +214,16 @@ def main() -> None:
         corpus.write_text(make_corpus(args.hands), encoding="utf-8")
     size = corpus.stat().st_size
     list(read_file(corpus))  # build (or load the cached) parse table outside the timing
-    seconds, turns, hands, records = time_muggins(corpus, args.repeat)
-    ours = turns / seconds
-    print(f"muggins ({backend()}): {records} records, {hands} hands, {turns} turns, {size / 1e6:.2f} MB in {seconds:.3f} s")
-    print(f"muggins: {ours:,.0f} turns/s ({hands / seconds:,.0f} hands/s, {size / seconds / 1e6:.2f} MB/s)")
+    paths = (True, False) if args.both else (fast_path_enabled(),)
+    speeds = {}
+    for fast in paths:
+        seconds, turns, hands, records = time_path(corpus, args.repeat, fast)
+        ours = speeds[fast] = turns / seconds
+        name = f"fast path, else {backend()}" if fast else backend()
+        print(f"muggins ({name}): {records} records, {hands} hands, {turns} turns, {size / 1e6:.2f} MB in {seconds:.3f} s")
+        print(f"muggins: {ours:,.0f} turns/s ({hands / seconds:,.0f} hands/s, {size / seconds / 1e6:.2f} MB/s)")
+    if args.both:
+        print(f"fast path over lark: {speeds[True] / speeds[False]:.2f}")
 
     if args.no_chess:
         return
@@ -218,7 +240,9 @@ def main() -> None:
     theirs = plies / chess_seconds
     print(f"python-chess: {plies} plies, {pgn.stat().st_size / 1e6:.2f} MB in {chess_seconds:.3f} s")
     print(f"python-chess read_game: {theirs:,.0f} plies/s")
-    print(f"ratio (our turns/s over its plies/s): {ours / theirs:.2f}")
+    for fast, ours in speeds.items():
+        name = "fast path" if fast else "lark"
+        print(f"ratio (our turns/s over its plies/s), {name}: {ours / theirs:.2f}")
 
 
 if __name__ == "__main__":

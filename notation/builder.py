@@ -10,6 +10,10 @@ alone (undeclared seats, hands out of order, ...): LALR reduces in text order, s
 is built before any hand and the declared seats are known when a turn names one. It holds one
 record's state at a time; :func:`muggins.notation.parser.parse_record` calls :meth:`begin`
 before each parse.
+
+The checks that look at built values (a Seat or Team tag, the teams, a hand's turns) and the
+conversions of token text (tiles, quoted values) are module functions, shared with the fast
+path (fastpath.py), so both readers agree on what a record says and on what is wrong with it.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ from muggins.notation.model import (
     SheetScore,
     Tally,
     Tile,
+    Turn,
 )
 
 _ID = re.compile(r"[A-Z][A-Za-z0-9_]*")
@@ -44,14 +49,15 @@ _TILE_IN_TEXT = re.compile(r"\S+")
 
 #: Token text (trailing space included) -> tile. Every tile of the notation is here at start in
 #: both spellings; other spellings (``6-4\n``, ``06-4``) are added when first met.
-_TILE_BY_TEXT: dict[str, Tile] = {}
+TILE_BY_TEXT: dict[str, Tile] = {}
 for _high in range(NOTATION_MAX_PIP + 1):
     for _low in range(_high + 1):
-        _TILE_BY_TEXT[f"{_high}-{_low}"] = _TILE_BY_TEXT[f"{_low}-{_high}"] = Tile.of(_high, _low)
+        TILE_BY_TEXT[f"{_high}-{_low}"] = TILE_BY_TEXT[f"{_low}-{_high}"] = Tile.of(_high, _low)
 
 
-def _tile_from_text(text: str) -> Tile | None:
-    """The tile written ``text`` (``6-4``), or ``None`` when a pip is above the notation's 18."""
+def tile_from_text(text: str) -> Tile | None:
+    """The tile written ``text`` (``6-4``, ``06-4``), or ``None`` when a pip is above the
+    notation's 18."""
     high, _, low = text.partition("-")
     try:
         return Tile.of(int(high), int(low))
@@ -59,17 +65,91 @@ def _tile_from_text(text: str) -> Tile | None:
         return None
 
 
-def _unquote(token: str) -> str:
+def tiles_from_text(text: str) -> tuple[Tile, ...] | None:
+    """The tiles of a run such as ``6-4 5-5`` (whitespace between them), or ``None`` when a pip
+    is above the notation's 18."""
+    words = text.split()
+    try:
+        return tuple(map(TILE_BY_TEXT.__getitem__, words))
+    except KeyError:  # a spelling not met yet (06-4), or a pip above 18
+        tiles = tuple(map(tile_from_text, words))
+        return None if None in tiles else tiles  # type: ignore[return-value]
+
+
+def unquote(token: str) -> str:
     """The value inside a quoted string: ``\\"`` and ``\\\\`` stand for ``"`` and ``\\``; any other
     backslash is kept as written."""
     inner = token.rstrip()[1:-1]
     if "\\" not in inner:
         return inner
-    return re.sub(r'\\(["\\])', r"\1", inner)
+    return "".join(_ESCAPE.split(inner))  # the split keeps the escaped character, drops its \\
+
+
+_ESCAPE = re.compile(r'\\(["\\])')
 
 
 def _comment(token: Token) -> str:
     return token.value.rstrip()
+
+
+def declare(header: Header, seats: dict[str, Header], teams: dict[str, Header]) -> tuple[str, str] | None:
+    """Enter a ``Seat`` or ``Team`` tag in ``seats`` or ``teams``; (code, message) when the tag is
+    wrong (an id missing or not a capital letter then letters or digits, an id declared twice, a
+    ``Set`` tag without its key), else ``None``. A ``header-key`` problem is the tag name's; the
+    others are the key's (the tag name's when there is no key)."""
+    name, key = header.name, header.key
+    if name in ("Seat", "Team"):
+        if key is None or not _ID.fullmatch(key):
+            return "seat-id", f'a {name} tag needs an id that starts with a capital letter: [{name} A "..."]'
+        if name == "Seat":
+            if key in seats:
+                return "duplicate-seat", f"seat {key} is declared twice"
+            seats[key] = header
+        elif key in teams:
+            return "duplicate-team", f"team {key} is declared twice"
+        else:
+            teams[key] = header
+    elif name == "Set" and key is None:
+        return "header-key", 'a Set tag names the parameter it sets: [Set target "150"]'
+    return None
+
+
+def team_problems(seats: dict[str, Header], teams: dict[str, Header]) -> list[tuple[Header, str, str]]:
+    """(the Team tag, code, message) for each team that has a seat's id, lists no seats or lists
+    a seat that is not declared; checked once every tag is read."""
+    found = []
+    for team, header in teams.items():
+        if team in seats:
+            found.append((header, "team-is-seat", f"team {team} has the id of a seat: give the team its own id"))
+        members = header.value.split()
+        if not members:
+            found.append((header, "undeclared-seat", f"team {team} lists no seats"))
+        for seat in members:
+            if seat not in seats:
+                found.append((header, "undeclared-seat", f"team {team} lists seat {seat}, which is not declared"))
+    return found
+
+
+def turn_problems(turns: tuple[Turn, ...], lead: Lead | None) -> list[tuple[int, str, str]]:
+    """(turn number from 1, code, message) for a hand's turns: a ``lead`` naming another seat
+    than the first turn's, and the first turn that mixes score-sheet entries with play."""
+    found = []
+    first = turns[0]
+    if lead is not None and first.seat != lead.seat:
+        found.append((1, "lead-mismatch", f"lead {lead.seat} disagrees with the first turn, which is {first.seat}'s"))
+    kinds = set(map(type, turns))
+    if SheetScore not in kinds or len(kinds) == 1:
+        return found
+    sheet = type(first) is SheetScore
+    for number, turn in enumerate(turns, 1):
+        if (type(turn) is SheetScore) != sheet:
+            message = (
+                "a hand is either played out (plays, draws, passes) or kept as score-sheet "
+                "entries (A +10); this one mixes the two"
+            )
+            found.append((number, "mixed-hand", message))
+            break
+    return found
 
 
 @dataclass(slots=True)
@@ -161,11 +241,11 @@ class Builder(Transformer):
         return name
 
     def _tile(self, token: Token) -> Tile:
-        tile = _tile_from_text(token.value.rstrip())
+        tile = tile_from_text(token.value.rstrip())
         if tile is None:
             return self._bad_tile(token.value.rstrip(), token.line, token.column)
         if len(token.value) <= 12:
-            _TILE_BY_TEXT[token.value] = tile
+            TILE_BY_TEXT[token.value] = tile
         return tile
 
     def _bad_tile(self, text: str, line: int, column: int) -> Tile:
@@ -179,12 +259,12 @@ class Builder(Transformer):
         return Tile.of(0, 0)  # a stand-in: the record is rejected anyway
 
     def _tiles(self, token: Token) -> tuple[Tile, ...]:
-        tiles = [_TILE_BY_TEXT.get(text) for text in token.value.split()]
-        if None not in tiles:
-            return tuple(tiles)  # type: ignore[arg-type]
+        tiles = tiles_from_text(token.value)
+        if tiles is not None:
+            return tiles
         found = []
         for match in _TILE_IN_TEXT.finditer(token.value):
-            tile = _tile_from_text(match.group(0))
+            tile = tile_from_text(match.group(0))
             if tile is None:
                 before = token.value[: match.start()]
                 newlines = before.count("\n")
@@ -203,33 +283,21 @@ class Builder(Transformer):
 
     def header(self, c: list) -> Header:
         bracket = c[0]
-        if self.record_line is None:
-            self.record_line = bracket.line + self.line0
+        line = bracket.line + self.line0
+        # The record starts at its first comment or tag. The first tag's own comments are
+        # reduced before it, so they may have set a later line: the tag's line comes first.
+        if self.record_line is None or line < self.record_line:
+            self.record_line = line
         name = c[1].value.rstrip()
         key_token = c[2] if c[2].type == "KEY" else None
         index = 3 if key_token is not None else 2
         key = key_token.value.rstrip() if key_token is not None else None
         comments = c[index + 2] if len(c) > index + 2 else ()
-        header = Header(name, key, _unquote(c[index].value), bracket.line + self.line0, bracket.column, comments)
-        if name in ("Seat", "Team"):
-            where = key_token or c[1]
-            if key is None or not _ID.fullmatch(key):
-                self.problem(
-                    "seat-id",
-                    f'a {name} tag needs an id that starts with a capital letter: [{name} A "..."]',
-                    where,
-                )
-            elif name == "Seat":
-                if key in self.seats:
-                    self.problem("duplicate-seat", f"seat {key} is declared twice", where)
-                else:
-                    self.seats[key] = header
-            elif key in self.teams:
-                self.problem("duplicate-team", f"team {key} is declared twice", where)
-            else:
-                self.teams[key] = header
-        elif name == "Set" and key is None:
-            self.problem("header-key", 'a Set tag names the parameter it sets: [Set target "150"]', c[1])
+        header = Header(name, key, unquote(c[index].value), line, bracket.column, comments)
+        problem = declare(header, self.seats, self.teams)
+        if problem is not None:
+            code, message = problem
+            self.problem(code, message, c[1] if code == "header-key" else key_token or c[1])
         return header
 
     def start(self, c: list) -> Record:
@@ -249,16 +317,8 @@ class Builder(Transformer):
 
     def _check_teams(self) -> None:
         self.hand_number = None
-        for team, header in self.teams.items():
-            at = {"line": header.line - self.line0, "column": header.column}
-            if team in self.seats:
-                self.problem("team-is-seat", f"team {team} has the id of a seat: give the team its own id", **at)
-            members = header.value.split()
-            if not members:
-                self.problem("undeclared-seat", f"team {team} lists no seats", **at)
-            for seat in members:
-                if seat not in self.seats:
-                    self.problem("undeclared-seat", f'team {team} lists seat {seat}, which is not declared', **at)
+        for header, code, message in team_problems(self.seats, self.teams):
+            self.problem(code, message, line=header.line - self.line0, column=header.column)
 
     # ---- hands ---------------------------------------------------------------------------
 
@@ -335,7 +395,7 @@ class Builder(Transformer):
         self.turn_count += 1
         seat_token = c[i]
         seat = self.seat_of.get(seat_token.value) or self._seat(seat_token, turn=True)
-        tile = _TILE_BY_TEXT.get(c[i + 1].value) or self._tile(c[i + 1])
+        tile = TILE_BY_TEXT.get(c[i + 1].value) or self._tile(c[i + 1])
         end = mark = claim = None
         inline = False
         comments: tuple[str, ...] = ()
@@ -475,26 +535,7 @@ class Builder(Transformer):
         )
 
     def _check_turns(self, turns: tuple, lead: Lead | None) -> None:
-        first = turns[0]
-        if lead is not None and first.seat != lead.seat:
-            self.turn_count = 1
-            self.problem(
-                "lead-mismatch",
-                f"lead {lead.seat} disagrees with the first turn, which is {first.seat}'s",
-                line=first.line - self.line0,
-                column=first.column,
-                turn=True,
-            )
-        sheet = type(first) is SheetScore
-        for number, turn in enumerate(turns, 1):
-            if (type(turn) is SheetScore) != sheet:
-                self.turn_count = number
-                self.problem(
-                    "mixed-hand",
-                    "a hand is either played out (plays, draws, passes) or kept as score-sheet "
-                    "entries (A +10); this one mixes the two",
-                    line=turn.line - self.line0,
-                    column=turn.column,
-                    turn=True,
-                )
-                break
+        for number, code, message in turn_problems(turns, lead):
+            turn = turns[number - 1]
+            self.turn_count = number
+            self.problem(code, message, line=turn.line - self.line0, column=turn.column, turn=True)

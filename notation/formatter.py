@@ -80,7 +80,7 @@ def _number(value: int, signed: bool = False) -> str:
 
 
 def _quote(value: str) -> str:
-    if "\n" in value or "\r" in value:
+    if "\n" in value:  # a lone \r the parser reads inside a value (it ends no line): keep it
         raise _fail("value", value)
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 

@@ -17,6 +17,11 @@ One grammar (``mgn.lark``, LALR with the contextual lexer) and one transformer (
 that builds the frozen values of ``model.py`` as the parser reduces, with no parse tree in
 between. Parsing is serialised by a lock, since the transformer holds the state of the record
 being read.
+
+In front of lark runs the fast path (fastpath.py): a record in the common one-statement-a-line
+layout is read without lark into the very values lark would build; anything else, and every
+record with a problem, goes to lark, which gives every diagnostic. ``MUGGINS_FASTPATH=0`` in the
+environment (read at each call) or ``fast=False`` turns the fast path off.
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ from lark.exceptions import UnexpectedInput
 from muggins.diagnostics import Diagnostic
 from muggins.notation.builder import Builder
 from muggins.notation.errors import NotationError, classify, diagnostic_at, expected_words
+from muggins.notation.fastpath import parse_fast
 from muggins.notation.model import Record
 from muggins.notation.split import Chunk, split_records
 
@@ -127,12 +133,22 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, source: str, first_line:
     )
 
 
-def parse_record(text: str, source: str = "<string>", first_line: int = 1) -> Record:
+def fast_path_enabled() -> bool:
+    """Whether records are tried on the fast path first: unless ``MUGGINS_FASTPATH=0``."""
+    return os.environ.get("MUGGINS_FASTPATH", "1") != "0"
+
+
+def parse_record(text: str, source: str = "<string>", first_line: int = 1, *, fast: bool | None = None) -> Record:
     """Parse one record's ``text``; its first line is line ``first_line`` of ``source``.
 
     Raises :class:`NotationError` with every problem found (a syntax error stops the parse, so
-    it comes alone).
+    it comes alone). ``fast`` says whether to try the fast path first (the same result, sooner);
+    ``None`` leaves it to :func:`fast_path_enabled`.
     """
+    if fast if fast is not None else fast_path_enabled():
+        record = parse_fast(text, source, first_line)
+        if record is not None:
+            return record
     with _LOCK:
         parser = _lark()
         _BUILDER.begin(text, source, first_line)
@@ -234,3 +250,15 @@ def read_headers(path: str | Path) -> Iterator[Record | NotationError]:
             if isinstance(result, Record):
                 result = Record(result.headers, (), result.comments, result.source, result.line)
         yield result
+
+
+def read_chunks(path: str | Path) -> Iterator[Chunk | NotationError]:
+    """Each record's text in the file at ``path``, not yet parsed, under the same UTF-8 rule as
+    :func:`read_file`: so that one process can cut a file while others parse its records
+    (:func:`parse_chunk`). ``OSError`` as for :func:`read_file`."""
+    return _file_chunks(path)
+
+
+def parse_chunk(chunk: Chunk, source: str) -> Record | NotationError:
+    """One chunk of :func:`read_chunks` read as :func:`read_file` reads it."""
+    return _parse_chunk(chunk, source)

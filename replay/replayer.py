@@ -353,7 +353,14 @@ class HandState:
             if end is None:
                 self.to_move = self.next_seat(seat)
                 return self._fact(turn, "play", play)
-            used = board.play(tile, end, inline)
+            try:
+                used = board.play(tile, end, inline)
+            except IllegalPlacement as again:  # an end left out hid that the tile cannot lie lengthwise
+                if not inline:
+                    raise
+                game.report("inline-not-allowed", str(again), play, self.hand.number, turn)
+                inline = False
+                used = board.play(tile, end, inline)
         self.passes = 0
         hand.discard(tile)
         count = self.count

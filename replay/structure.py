@@ -8,8 +8,10 @@ checks of play itself are the audit's.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from muggins.diagnostics import Diagnostic
-from muggins.notation.model import Record
+from muggins.notation.model import Header, Record
 from muggins.replay.replayer import replay
 from muggins.replay.resolve import rules_for
 from muggins.replay.rules import RuleError
@@ -22,7 +24,7 @@ def check_structure(record: Record) -> list[Diagnostic]:
     try:
         rules = rules_for(record)
     except RuleError as exc:
-        header = next((h for h in record.headers if h.name in ("Rules", "Set", "Target")), None)
+        header = _culprit(record)
         return [
             Diagnostic(
                 code="rules",
@@ -34,3 +36,16 @@ def check_structure(record: Record) -> list[Diagnostic]:
             )
         ]
     return [d for d in replay(record, rules).diagnostics if d.code in STRUCTURAL_CODES]
+
+
+def _culprit(record: Record) -> Header | None:
+    """The first rule tag (Rules, Target, Set) that, with those before it, cannot be used: where
+    a rule error points (the first rule tag when no single one can be blamed)."""
+    tags = [h for h in record.headers if h.name in ("Rules", "Set", "Target")]
+    others = tuple(h for h in record.headers if h not in tags)
+    for count, header in enumerate(tags, 1):
+        try:
+            rules_for(replace(record, headers=others + tuple(tags[:count])))
+        except RuleError:
+            return header
+    return tags[0] if tags else None

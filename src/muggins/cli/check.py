@@ -2,25 +2,33 @@
 
 Each file is read record by record: a record that cannot be read reports its diagnostics, a
 record that can goes through every function in :data:`CHECKERS`. More checkers (the rule-aware
-ones of ``muggins.replay``) are plugged in by adding to that list.
+ones of ``muggins.replay``) are plugged in by adding to that list. Records are checked as they
+are read (in ``--jobs`` processes), and reported as they are checked: memory does not grow with
+the number of records.
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Callable, Iterable, List
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, List
 
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, Format, die, stderr_console
-from muggins.diagnostics import Diagnostic
-from muggins.notation.checks import check_record
-from muggins.notation.model import Record
+from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, Format, die, expand, stderr_console
 
+if TYPE_CHECKING:
+    from muggins.diagnostics import Diagnostic
+    from muggins.notation.model import Record
+
+
+def _notation(record: Record) -> list[Diagnostic]:
+    from muggins.notation.checks import check_record
+
+    return check_record(record)
 
 
 def _structure(record: Record) -> list[Diagnostic]:
@@ -30,8 +38,9 @@ def _structure(record: Record) -> list[Diagnostic]:
 
 
 #: Functions run on every record that parsed, in order; each returns its findings: the
-#: notation's own checks, then the rule-aware structure (set, table, deals).
-CHECKERS: list[Callable[[Record], Iterable[Diagnostic]]] = [check_record, _structure]
+#: notation's own checks, then the rule-aware structure (set, table, deals). With ``--jobs``
+#: they run in other processes, so each must pickle (a module-level function).
+CHECKERS: list[Callable[[Record], Iterable[Diagnostic]]] = [_notation, _structure]
 
 JSON_SCHEMA = "muggins.check/1"
 
@@ -48,51 +57,77 @@ class FileReport:
     unreadable_records: int = 0
     diagnostics: list[Diagnostic] = field(default_factory=list)
     error: str | None = None
+    problems: int = 0  # diagnostics that are not ``info``
 
-    @property
-    def problems(self) -> int:
-        return sum(1 for d in self.diagnostics if d.severity != "info")
+    def add(self, diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+        """Count ``diagnostics`` in; they are kept in :attr:`diagnostics` only by
+        :func:`check_file` (a command reports them as they come instead)."""
+        diagnostics = list(diagnostics)
+        self.problems += sum(1 for d in diagnostics if d.severity != "info")
+        return diagnostics
+
+    def head_json(self) -> dict:
+        return {"file": self.path, "records": self.records, "unreadable_records": self.unreadable_records, "error": self.error}
 
     def to_json(self) -> dict:
-        return {
-            "file": self.path,
-            "records": self.records,
-            "unreadable_records": self.unreadable_records,
-            "error": self.error,
-            "diagnostics": [d.to_json() for d in self.diagnostics],
-        }
+        return {**self.head_json(), "diagnostics": [d.to_json() for d in self.diagnostics]}
+
+
+def _check_one(checkers: tuple, record: Record, path: Path, index: int) -> list[Diagnostic]:
+    """The work done on each readable record, in whichever process."""
+    found: list[Diagnostic] = []
+    for checker in checkers:
+        found.extend(checker(record))
+    return found
+
+
+def _checked(paths: Iterable[Path], checkers, jobs: int) -> Iterator[tuple[FileReport, list[Diagnostic] | None]]:
+    """(the file's report so far, the diagnostics just found) for each record; then
+    (the finished report, None) at the end of each file."""
+    from muggins.cli.spread import FileDone, spread
+
+    report: FileReport | None = None
+    for event in spread(paths, partial(_check_one, tuple(checkers)), jobs):
+        if report is None:
+            report = FileReport(str(event.path))
+        if isinstance(event, FileDone):
+            if event.error is not None:
+                report.error = f"cannot read {event.path}: {event.error}"
+            yield report, None
+            report = None
+            continue
+        result = event.result
+        if isinstance(result, list):
+            report.records += 1
+            yield report, report.add(result)
+            continue
+        # a NotationError: a record that cannot be read, or the file stops being UTF-8
+        if any(d.code in UNUSABLE_CODES for d in result.diagnostics):
+            report.error = result.diagnostics[0].message
+        else:
+            report.records += 1
+            report.unreadable_records += 1
+        yield report, report.add(result.diagnostics)
 
 
 def check_file(path: Path, checkers: Iterable[Callable[[Record], Iterable[Diagnostic]]] | None = None) -> FileReport:
     """Read ``path`` record by record and collect every diagnostic (``checkers``: :data:`CHECKERS`
     as it is when called, unless given)."""
-    from muggins.notation.parser import NotationError, read_file
-
     report = FileReport(str(path))
-    checkers = list(CHECKERS if checkers is None else checkers)
-    try:
-        for item in read_file(path):
-            if isinstance(item, NotationError):
-                report.diagnostics.extend(item.diagnostics)
-                if any(d.code in UNUSABLE_CODES for d in item.diagnostics):
-                    report.error = item.diagnostics[0].message
-                else:
-                    report.records += 1
-                    report.unreadable_records += 1
-                continue
-            report.records += 1
-            for checker in checkers:
-                report.diagnostics.extend(checker(item))
-    except OSError as exc:
-        report.error = f"cannot read {path}: {exc.strerror or exc}"
+    for report, found in _checked([path], list(CHECKERS if checkers is None else checkers), 1):
+        if found:
+            report.diagnostics.extend(found)
     return report
 
 
-def print_diagnostics(diagnostics: Iterable[Diagnostic]) -> None:
+def print_diagnostics(diagnostics: Iterable[Diagnostic], console=None) -> None:
     """Each diagnostic rendered with its caret on stderr; coloured only on a terminal."""
+    diagnostics = list(diagnostics)
+    if not diagnostics:
+        return
     from rich.text import Text
 
-    console = stderr_console()
+    console = console or stderr_console()
     styles = {"error": "bold red", "warning": "bold yellow", "info": "cyan"}
     for diagnostic in diagnostics:
         head, newline, rest = diagnostic.render().partition("\n")
@@ -113,12 +148,13 @@ def _summary(report: FileReport) -> str:
 
 @app.command("check")
 def check_command(
-    files: List[Path] = typer.Argument(..., help="Record files (.mgn) to check.", show_default=False),
+    files: List[str] = typer.Argument(..., help="Record files (.mgn) or folders of them.", show_default=False),
     format: Format = typer.Option(
         Format.text,
         "--format",
-        help="text (diagnostics on stderr, one summary line per file on stdout) or json (one document on stdout).",
+        help="text (diagnostics on stderr, one summary line per file on stdout) or json (one document on stdout, written as the records are checked).",
     ),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Check records in this many processes (the output is the same).", min=1),
 ) -> None:
     """Check the notation of record files: syntax, declared seats, hand order, and more.
 
@@ -126,15 +162,65 @@ def check_command(
     """
     if format is Format.csv:
         die("check writes text or json, not csv")
-    reports = [check_file(path) for path in files]
+    checked = _checked(expand(files), CHECKERS, jobs)
+    unusable = problems = False
     if format is Format.json:
-        print(json.dumps({"schema": JSON_SCHEMA, "files": [r.to_json() for r in reports]}, indent=2))
+        for report in _write_json(checked):
+            unusable = unusable or report.error is not None
+            problems = problems or report.problems > 0
     else:
-        for report in reports:
-            print_diagnostics(report.diagnostics)
-            if report.error and not report.diagnostics:
+        console = stderr_console()
+        said = False  # the current file has had diagnostics
+        for report, found in checked:
+            if found is not None:
+                said = said or bool(found)
+                print_diagnostics(found, console)
+                continue
+            if report.error and not said:
                 print(f"muggins: {report.error}", file=sys.stderr)
             print(_summary(report))
-    if any(r.error for r in reports):
+            said = False
+            unusable = unusable or report.error is not None
+            problems = problems or report.problems > 0
+    if unusable:
         raise typer.Exit(EXIT_UNUSABLE)
-    raise typer.Exit(EXIT_FINDINGS if any(r.problems for r in reports) else EXIT_CLEAN)
+    raise typer.Exit(EXIT_FINDINGS if problems else EXIT_CLEAN)
+
+
+def _write_json(checked) -> Iterator[FileReport]:
+    """The ``muggins.check/1`` document on stdout, a file at a time (each finished report is
+    passed on); a file's diagnostics wait in a spooled temporary file, on disk past a megabyte,
+    until its counts are known, since they come first in the document."""
+    import tempfile
+
+    from muggins.cli.jsonout import StreamedList, StreamedObject
+
+    write = sys.stdout.write
+    document = StreamedObject(write)
+    document.put("schema", JSON_SCHEMA)
+    files = document.open_list("files")
+    spool = diagnostics = None
+    for report, found in checked:
+        if spool is None:
+            spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
+            diagnostics = StreamedList(spool.write, 3)
+        if found is not None:
+            for diagnostic in found:
+                diagnostics.add(diagnostic.to_json())
+            continue
+        entry = files.open_object()
+        for key, value in report.head_json().items():
+            entry.put(key, value)
+        entry.key("diagnostics")
+        write("[")
+        diagnostics.close()
+        spool.seek(0)
+        while piece := spool.read(1 << 16):
+            write(piece)
+        spool.close()
+        spool = None
+        entry.close()
+        yield report
+    files.close()
+    document.close()
+    write("\n")

@@ -1,0 +1,172 @@
+"""Records spread over processes: read in order, worked on in batches, results back in order.
+
+The calling process only cuts each file into its records' text; batches of that text go to
+worker processes, which parse each record and work on it. Results come back in input order, so
+a command's output is the same for any ``--jobs``. ``--jobs 1`` runs the very same steps in the
+calling process. At most :data:`IN_FLIGHT` batches per process are out at once, so memory does
+not grow with the size of the input, however many records one file holds.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Generic, Iterable, Iterator, TypeVar, Union
+
+if TYPE_CHECKING:
+    from muggins.notation.model import Record
+    from muggins.notation.parser import NotationError
+
+R = TypeVar("R")
+
+#: About this many characters of record text go to a worker at a time: some tens of records,
+#: enough that sending them costs little beside working on them.
+BATCH_CHARS = 64_000
+
+#: Batches out at once per process: enough to keep every process busy, few enough that memory
+#: stays flat.
+IN_FLIGHT = 3
+
+
+@dataclass(frozen=True, slots=True)
+class RecordDone(Generic[R]):
+    """One record, the ``index``-th of its file: what the work made of it, or the
+    :class:`NotationError` saying why it could not be read (also a file's ``not-utf8`` stop)."""
+
+    path: Path
+    index: int
+    result: R | NotationError
+
+
+@dataclass(frozen=True, slots=True)
+class FileDone:
+    """Every record of ``path`` has been given. ``error``: why the file could not be read, in
+    the system's words (``missing``: because there is no such file); records read before a
+    failure have been given."""
+
+    path: Path
+    missing: bool = False
+    error: str | None = None
+
+
+Event = Union[RecordDone, FileDone]
+#: What the reading process sends: a finished event, or (path, index, record text) to parse.
+_Item = Union[FileDone, RecordDone, tuple]
+
+
+def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: int = 1) -> Iterator[Event]:
+    """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it,
+    worked on in ``jobs`` processes; a :class:`FileDone` after each file.
+
+    ``work`` must be picklable (a module-level function, or a ``functools.partial`` of one) when
+    ``jobs`` is more than 1; what it returns must pickle too.
+    """
+    batches = _batches(_items(paths))
+    if jobs <= 1:
+        for batch in batches:
+            yield from _merged(batch, _work_batch(work, _texts(batch)))
+        return
+    first = next(batches, None)
+    if first is None:
+        return
+    second = next(batches, None)
+    if second is None:  # a single batch: not worth starting processes
+        yield from _merged(first, _work_batch(work, _texts(first)))
+        return
+    yield from _pooled(work, jobs, _chain(first, second, batches))
+
+
+def _chain(first: list, second: list, rest: Iterator[list]) -> Iterator[list]:
+    yield first
+    yield second
+    yield from rest
+
+
+def _pooled(work: Callable, jobs: int, batches: Iterator[list]) -> Iterator[Event]:
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    try:
+        waiting: deque = deque()
+        for batch in batches:
+            waiting.append((batch, pool.submit(_work_batch, work, _texts(batch))))
+            if len(waiting) >= jobs * IN_FLIGHT:
+                batch, future = waiting.popleft()
+                yield from _merged(batch, future.result())
+        while waiting:
+            batch, future = waiting.popleft()
+            yield from _merged(batch, future.result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _items(paths: Iterable[Path]) -> Iterator[_Item]:
+    """The reading process's part: each file cut into records' text, not parsed."""
+    from muggins.notation.parser import NotationError, read_chunks
+
+    for path in paths:
+        index = 0
+        try:
+            for chunk in read_chunks(path):
+                index += 1
+                if isinstance(chunk, NotationError):
+                    yield RecordDone(path, index, chunk)
+                else:
+                    yield (path, index, chunk)
+        except OSError as exc:
+            yield FileDone(path, missing=isinstance(exc, FileNotFoundError), error=exc.strerror or str(exc))
+            continue
+        yield FileDone(path)
+
+
+def _batches(items: Iterator[_Item]) -> Iterator[list[_Item]]:
+    batch: list[_Item] = []
+    size = 0
+    for item in items:
+        batch.append(item)
+        if type(item) is tuple:
+            size += len(item[2].text)
+            if size >= BATCH_CHARS:
+                yield batch
+                batch, size = [], 0
+    if batch:
+        yield batch
+
+
+def _texts(batch: list[_Item]) -> list[tuple]:
+    return [item for item in batch if type(item) is tuple]
+
+
+@dataclass(frozen=True, slots=True)
+class _Unreadable:
+    """A record's :class:`NotationError` on its way back from a worker (the exception itself
+    does not survive pickling)."""
+
+    diagnostics: tuple
+
+
+def _work_batch(work: Callable, texts: list[tuple]) -> list:
+    """A worker's part: parse each record's text and work on the record."""
+    from muggins.notation.parser import NotationError, parse_chunk
+
+    done: list = []
+    for path, index, chunk in texts:
+        record = parse_chunk(chunk, str(path))
+        done.append(_Unreadable(tuple(record.diagnostics)) if isinstance(record, NotationError) else work(record, path, index))
+    return done
+
+
+def _merged(batch: list[_Item], results: list) -> Iterator[Event]:
+    """The batch's events in order: the records worked on, with what passed by the workers."""
+    from muggins.notation.parser import NotationError
+
+    worked = iter(results)
+    for item in batch:
+        if type(item) is not tuple:
+            yield item
+            continue
+        result = next(worked)
+        if isinstance(result, _Unreadable):
+            result = NotationError(list(result.diagnostics))
+        yield RecordDone(item[0], item[1], result)
