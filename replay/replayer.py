@@ -192,7 +192,8 @@ class HandState:
                 if tile.high > max_pip:
                     self._check_pip(tile, deal)
                 if tile in seen:
-                    game.report("dealt-twice", f"{tile} is dealt to {deal.seat} and also {seen[tile]}", deal, hand.number)
+                    also = "twice" if seen[tile] == f"dealt to {deal.seat}" else f"and also {seen[tile]}"
+                    game.report("dealt-twice", f"{tile} is dealt to {deal.seat} {also}", deal, hand.number)
                 seen[tile] = f"dealt to {deal.seat}"
             if per_player is not None and len(deal.tiles) != per_player:
                 game.report(
@@ -717,8 +718,9 @@ class Game:
         self.over = False
         self.winner: str | None = None
         self.won_at: tuple[int, int | None] | None = None
-        for problem in rules.check_table(len(self.seats), bool(record.teams)):
-            self.report("table-rules", problem, record.headers[0] if record.headers else None, None)
+        seat_tags = [h for h in record.headers if h.name in ("Seat", "Team")] or list(record.headers)
+        for parameter, problem in rules.table_problems(len(self.seats), bool(record.teams)):
+            self.report("table-rules", problem, seat_tags[0] if seat_tags else None, None, rule=parameter)
 
     # -- reporting ---------------------------------------------------------------------------
 

@@ -274,13 +274,17 @@ class RuleSet:
 
     def check_table(self, players: int, teams: bool) -> list[str]:
         """Problems with playing these rules at this table (player count, partnerships)."""
+        return [message for _, message in self.table_problems(players, teams)]
+
+    def table_problems(self, players: int, teams: bool) -> list[tuple[str, str]]:
+        """(parameter, message) for each problem with playing these rules at this table."""
         problems = []
         if players not in self.players:
-            problems.append(f"{players} players: the rules allow {_list(self.players)} (parameter players)")
+            problems.append(("players", f"{players} players: the rules allow {_list(self.players)} (parameter players)"))
         if teams and self.partnerships == "none":
-            problems.append("the rules do not allow partnerships (parameter partnerships)")
+            problems.append(("partnerships", "the rules do not allow partnerships (parameter partnerships)"))
         if not teams and self.partnerships == "required":
-            problems.append("the rules require two partnerships (parameter partnerships)")
+            problems.append(("partnerships", "the rules require two partnerships (parameter partnerships)"))
         return problems
 
     def to_mapping(self) -> dict[str, Any]:
