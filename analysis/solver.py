@@ -22,6 +22,7 @@ Without a budget, or within it, the values are exact.
 from __future__ import annotations
 
 import gc
+import sys
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -29,13 +30,14 @@ from typing import Callable, Iterator, TypeVar
 
 from muggins.analysis.solver_position import Move, Position, position_from_state
 from muggins.analysis.solver_search import EXACT, Engine, OutOfTime
+from muggins.analysis.solver_table import forget_tables, layout_table
 
 __all__ = ["Move", "MoveValue", "Position", "Solution", "evaluate_moves", "forget", "position_from_state", "solve"]
 
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MoveValue:
     """A legal move and its value for the side to move, over the rest of the hand.
 
@@ -49,7 +51,7 @@ class MoveValue:
     depth: int | None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Solution:
     """The value of a position for the side to move, and a best line of play from it.
 
@@ -71,9 +73,14 @@ _ENGINES: list[Engine] = []
 _KEEP = 3
 
 
-def forget() -> None:
-    """Drop the engines kept between calls (their tables can be large)."""
+def forget(layouts: bool = True) -> None:
+    """Drop the engines kept between calls (their transposition tables can be large), and
+    unless ``layouts`` is false the layout tables of the rule sets met so far."""
+    for engine in _ENGINES:
+        engine.close()
     _ENGINES.clear()
+    if layouts:
+        forget_tables()
 
 
 def _engine(position: Position) -> Engine:
@@ -86,24 +93,31 @@ def _engine(position: Position) -> Engine:
             and (not paranoid or engine.perspective == perspective)
             and engine.bone_order[len(engine.bone_order) - len(position.boneyard) :] == position.boneyard
             and engine.rules == position.rules
+            and engine.layouts is layout_table(position.rules)
         ):
             _ENGINES.remove(engine)
             _ENGINES.insert(0, engine)
             return engine
     engine = Engine(position.rules, position.seats, position.sides, position.boneyard, perspective)
     _ENGINES.insert(0, engine)
+    for dropped in _ENGINES[_KEEP:]:
+        dropped.close()
     del _ENGINES[_KEEP:]
     return engine
 
 
 @contextmanager
-def _no_gc() -> Iterator[None]:
-    """The search makes millions of small tuples that never form cycles: keep the collector out."""
+def _searching() -> Iterator[None]:
+    """While searching: the collector stays out (the search makes millions of small tuples that
+    never form cycles), and the recursion may go as deep as a hand of the largest set needs."""
     was = gc.isenabled()
+    limit = sys.getrecursionlimit()
     gc.disable()
+    sys.setrecursionlimit(max(limit, 20_000))
     try:
         yield
     finally:
+        sys.setrecursionlimit(limit)
         if was:
             gc.enable()
 
@@ -115,6 +129,8 @@ class _Root:
     """A position seen by one engine: its node, and how its values read for its mover."""
 
     def __init__(self, engine: Engine, position: Position) -> None:
+        if any(t.index >= len(engine.tiles) for hand in position.hands for t in hand):
+            raise ValueError(f"a hand holds a tile that is not in a double-{position.rules.max_pip} set")
         self.engine = engine
         self.position = position
         self.mover = position.to_move
@@ -151,28 +167,38 @@ class _Root:
         return self.engine.value(self.node, self.masks, target - 1, target) >= target
 
 
+def _child(root: _Root, move: Move) -> tuple[int, int, _Root]:
+    """The points ``move`` scores (scaled), the sign turning the child's value into the
+    mover's, and the child."""
+    after, points = root.position.after_legal(move)
+    child = _Root(root.engine, after)
+    return points // root.engine.scale, root.engine.sign[root.mover] * root.engine.sign[child.mover], child
+
+
 def _children(root: _Root) -> list[tuple[Move, int, int, _Root]]:
-    """Each legal move with the points it scores (scaled), the sign turning the child's value
-    into the mover's, and the child; moves that lead to the same node share one child."""
-    engine, position = root.engine, root.position
+    """Each legal move with :func:`_child`; moves that lead to the same node share one child."""
     shared: dict[tuple, _Root] = {}
     out = []
-    for move in position.legal_moves():
-        after, points = position.after(move)
-        child = _Root(engine, after)
-        key = (child.node, child.outcome)
-        child = shared.setdefault(key, child)
-        flip = engine.sign[root.mover] * engine.sign[child.mover]
-        out.append((move, points // engine.scale, flip, child))
+    for move in root.position.legal_moves():
+        points, flip, child = _child(root, move)
+        child = shared.setdefault((child.node, child.outcome), child)
+        out.append((move, points, flip, child))
     return out
 
 
 def _best_line(root: _Root, value: int, horizon: int) -> tuple[Move, ...]:
-    """A line of best moves from ``root``, whose value for its mover is ``value`` (scaled)."""
+    """A line of best moves from ``root``, whose value for its mover is ``value`` (scaled).
+
+    At each step the move the table holds as best is tried first; the others only if it does
+    not prove to keep the value.
+    """
     line: list[Move] = []
     node = root
     while node.outcome is None and node.left > horizon:
-        for move, points, flip, child in _children(node):
+        preferred = node.engine.best_tile(node.node)
+        moves = sorted(node.position.legal_moves(), key=lambda m: m.tile is None or m.tile.index != preferred)
+        for move in moves:
+            points, flip, child = _child(node, move)
             wanted = flip * (value - points)  # what the child must be worth to its own mover
             if flip > 0 and child.at_least(wanted) or flip < 0 and not child.at_least(wanted + 1):
                 line.append(move)
@@ -232,7 +258,7 @@ def solve(position: Position, budget: float | None = None) -> Solution:
         last = root.value(last, deepen)
         return last
 
-    with _no_gc():
+    with _searching():
         value_found, exact, depth = _deepening(root, budget, value)
         horizon = -1 if exact else root.left - (depth or 0)
         best = _best_line(root, value_found, horizon)
@@ -261,7 +287,7 @@ def evaluate_moves(position: Position, budget: float | None = None) -> list[Move
         last.update(found)
         return out
 
-    with _no_gc():
+    with _searching():
         result, exact, depth = _deepening(root, budget, values)
         engine.set_floor(EXACT)
     scale = engine.scale

@@ -11,6 +11,7 @@ such positions (a double lead's ``l`` and ``r``, a spinner's two empty branches)
 
 from __future__ import annotations
 
+from collections.abc import Container
 from dataclasses import dataclass, field
 
 from muggins.notation.model import Tile
@@ -91,20 +92,25 @@ class Layout:
     def _takes_tiles(self, arm: Arm) -> bool:
         return arm[1] != EMPTY or branch_is_open(self.spinners[self._spinner(arm[3])][1], self.rules)
 
+    def open_arms(self) -> list[tuple[int, int]]:
+        """(position in ``arms``, pip shown) of every arm that takes a tile now."""
+        return [(at, arm[0]) for at, arm in enumerate(self.arms) if arm[1] != EMPTY or self._takes_tiles(arm)]
+
     def open_pips(self) -> list[int]:
         """The pip each arm that takes a tile now shows (one entry per arm)."""
-        return [arm[0] for arm in self.arms if self._takes_tiles(arm)]
+        return [pip for _, pip in self.open_arms()]
+
+    def fitting(self, tile: Tile) -> list[int]:
+        """The positions in ``arms`` of every arm ``tile`` may go on now (not on an empty layout)."""
+        high, low = tile.high, tile.low
+        return [at for at, pip in self.open_arms() if pip == high or pip == low]
 
     def placements(self, tile: Tile) -> list[str]:
         """Every arm ``tile`` may go on now, in the board's order; ``["lead"]`` on an empty layout."""
         if self.lead is None:
             return ["lead"]
-        high, low = tile.high, tile.low
-        return [
-            name
-            for name, arm in zip(self.names, self.arms)
-            if (arm[0] == high or arm[0] == low) and self._takes_tiles(arm)
-        ]
+        names = self.names
+        return [names[at] for at in self.fitting(tile)]
 
     def may_lay_inline(self, tile: Tile) -> bool:
         """Whether ``tile`` may be laid lengthwise now (Sniff: the hand's first double)."""
@@ -118,7 +124,7 @@ class Layout:
         spinners' states. Of the doubles laid only whether there is one matters (for later
         doubles); of the lead only whether it is a crosswise double (for plays on its own arms).
         """
-        return (tuple(sorted(self.arms)), tuple(sorted(self.spinners)), self.crosswise_lead, self.doubles > 0, self.count, self.lead is None)
+        return _key(self.arms, self.spinners, self.crosswise_lead, self.doubles, self.count, self.lead is None)
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -127,7 +133,6 @@ class Layout:
 
         Raises :class:`~muggins.replay.board.IllegalPlacement` as the board does.
         """
-        rules = self.rules
         if inline and not self.may_lay_inline(tile):
             raise IllegalPlacement(f"{tile} cannot be laid lengthwise: only the first double under Sniff rules", "spinner")
         if self.lead is None:
@@ -140,15 +145,32 @@ class Layout:
         if end not in self.names:
             raise IllegalPlacement(f"there is no open end {end!r}", "spinner")
         at = self.names.index(end)
-        pip, kind, contribution, spin_pip = self.arms[at]
-        if pip == tile.high:
-            exposed = tile.low
-        elif pip == tile.low:
-            exposed = tile.high
-        else:
+        pip, kind = self.arms[at][:2]
+        if pip != tile.high and pip != tile.low:
             raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
         if kind == EMPTY and not self._takes_tiles(self.arms[at]):
             raise IllegalPlacement(f"{tile} cannot go on branch {end} yet", "spinner_order")
+        return self.play_at(at, tile, inline)
+
+    def play_at(self, at: int, tile: Tile, inline: bool = False) -> Layout:
+        """The layout after ``tile`` goes on ``arms[at]``, which it must fit (not checked)."""
+        return Layout(self.rules, *self._after(at, tile, inline))
+
+    def successor(self, at: int, tile: Tile, inline: bool, known: Container[tuple]) -> tuple[tuple, Layout | None]:
+        """The key of :meth:`play_at`'s layout, and the layout itself unless its key is ``known``.
+
+        (The solver meets most layouts many times: this spares building them again.)
+        """
+        after = self._after(at, tile, inline)
+        _names, arms, spinners, _lead, _inline, doubles, count = after
+        key = _key(arms, spinners, self.crosswise_lead, doubles, count, False)
+        return key, None if key in known else Layout(self.rules, *after)
+
+    def _after(self, at: int, tile: Tile, inline: bool) -> tuple:
+        """The fields (less the rules) of the layout after ``tile`` goes on ``arms[at]``."""
+        rules = self.rules
+        pip, kind, contribution, spin_pip = self.arms[at]
+        exposed = tile.low if pip == tile.high else tile.high
         names = self.names
         arms = list(self.arms)
         spinners = list(self.spinners)
@@ -164,7 +186,7 @@ class Layout:
                 count += 2 * spin_pip if after else -2 * spin_pip
         elif kind == LEAD and self.crosswise_lead:
             # A lone crosswise lead double counts once, on one arm; now the other arm carries it.
-            other = names.index("r" if end == "l" else "l")
+            other = names.index("r" if names[at] == "l" else "l")
             o_pip, o_kind, o_value, o_spin = arms[other]
             if o_kind == LEAD and o_value == 0:
                 o_value = double_end_value(pip, rules)
@@ -191,7 +213,7 @@ class Layout:
         else:
             arms[at] = (exposed, PLAIN, exposed, -1)
             count += exposed
-        return Layout(rules, names, tuple(arms), tuple(spinners), self.lead, self.lead_inline, doubles, count)
+        return names, tuple(arms), tuple(spinners), self.lead, self.lead_inline, doubles, count
 
     def _lead(self, tile: Tile, inline: bool) -> Layout:
         rules = self.rules
@@ -206,3 +228,8 @@ class Layout:
                 return Layout(rules, ("l", "r"), ((pip, LEAD, value, -1), (pip, LEAD, 0, -1)), (), tile, False, 1, value)
         arms = ((tile.high, LEAD, tile.high, -1), (tile.low, LEAD, tile.low, -1))
         return Layout(rules, ("l", "r"), arms, (), tile, inline, int(tile.is_double), tile.high + tile.low)
+
+
+def _key(arms: tuple[Arm, ...], spinners: tuple[Spin, ...], crosswise_lead: bool, doubles: int, count: int, empty: bool) -> tuple:
+    """See :attr:`Layout.key`."""
+    return (tuple(sorted(arms)), tuple(sorted(spinners)), crosswise_lead, doubles > 0, count, empty)

@@ -162,6 +162,10 @@ class Position:
         """The position after ``move`` and the points it scores; ValueError if it is not legal."""
         if move not in self.legal_moves():
             raise ValueError(f"{move} is not a legal move for {self.seat} here")
+        return self.after_legal(move)
+
+    def after_legal(self, move: Move) -> tuple[Position, int]:
+        """:meth:`after` for a move taken from :meth:`legal_moves` (not checked again)."""
         mover = self.to_move
         following = (mover + 1) % len(self.seats)
         if move.kind == "pass":
@@ -199,7 +203,8 @@ def position_from_state(state: HandState) -> Position:
     """The replayer's position as a :class:`Position`.
 
     Raises ValueError (the message says what is hidden) when a hand is not fully known, or when
-    tiles can still be drawn and the boneyard order is not known.
+    tiles can still be drawn and the boneyard order is not known; and when a tile is in two
+    places at once (a faulty record).
     """
     rules, seats = state.rules, tuple(state.seats)
     hidden = [seat for seat in seats if not state.fully_known(seat)]
@@ -212,6 +217,13 @@ def position_from_state(state: HandState) -> Position:
         boneyard = tuple(state.boneyard)
     elif state.boneyard is not None:
         boneyard = tuple(state.boneyard)
+    hands = tuple(frozenset(state.known[s]) for s in seats)
+    placed: set[Tile] = set(state.board.on_table)
+    for tiles in (*hands, boneyard):
+        for tile in tiles:
+            if tile in placed:
+                raise ValueError(f"{tile} is in two places at once: the record's tiles do not add up")
+            placed.add(tile)
     required = None
     if state.to_move is not None:
         to_move = state.to_move
@@ -222,7 +234,7 @@ def position_from_state(state: HandState) -> Position:
         rules,
         seats,
         tuple(game.sides[s] for s in seats),
-        tuple(frozenset(state.known[s]) for s in seats),
+        hands,
         Layout.from_board(state.board),
         boneyard,
         to_move,

@@ -13,9 +13,13 @@ The search itself is negamax from the side of the player to move (every side max
 own sign of the perspective value); points are divided by their common factor inside (5 in
 All Fives) and multiplied back on the way out.
 
-Search. Fail-soft alpha-beta with null-window tests driven by MTD(f); the table keeps both
-bounds and the best move of each node; moves are tried table move first, then by points
-scored. A search may be cut at a *floor*: once no more than ``floor`` tiles are left in the
+Search. Fail-soft alpha-beta with null-window tests driven by MTD(f), its first guess from
+shallower searches (:meth:`Engine.guess`). The table keeps both bounds and the best move of
+each node. Before searching a node's moves, the table is asked about the positions they lead
+to (a child already known to be good enough decides the node: enhanced transposition
+cutoffs). Moves are tried the table's move first, then those that leave the next player and
+then the other opponent the fewest tiles to play (their refutations are smallest), then by
+points. A search may be cut at a *floor*: once no more than ``floor`` tiles are left in the
 hands and the boneyard, a node is valued by a simple estimate of the end of the hand; entries
 remember the floor they were searched to, so deeper (and exact) results are never mixed up
 with shallower ones.
@@ -23,40 +27,25 @@ with shallower ones.
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Callable
 
 from muggins.analysis.solver_table import HAND_SHIFT, LAYOUT_FACTOR, layout_table
 from muggins.notation.model import Tile
 from muggins.replay.rules import RuleSet
-from muggins.replay.scoring import end_of_hand, play_points
+from muggins.replay.scoring import end_of_hand
 
 INF = 1 << 30
-# A table entry is a tuple of plain ints (the collector stops tracking those): the lower and
-# the upper bound, the floor searched to plus one (0: exact), and the best move's place in
-# the layout table (0: none).
+EXACT = -1  # the floor of an exact (uncut) search
 #: Nodes with at most this many tiles left in the hands skip the table: searching them again
 #: costs less than storing them.
 SHALLOW = 4
-EXACT = -1  # the floor of an exact (uncut) search
+#: Entries kept in one engine's table before it is emptied (about 200 bytes each).
+TABLE_LIMIT = 2_000_000
 
 
 class OutOfTime(Exception):
     """The search ran past its deadline; the caller keeps its last finished result."""
-
-
-def granularity(rules: RuleSet) -> int:
-    """The largest number every score of the hand is a multiple of (5 in All Fives, else often 1)."""
-    factor = 0
-    for total in range(1, 20 * rules.max_pip + 9):
-        factor = math.gcd(factor, play_points(total, rules))
-    ends = rules.domino_scoring != "none" or rules.blocked_scoring != "none"
-    if ends:
-        rounded = rules.pip_rounding != "none" and rules.rounding_unit > 1
-        factor = math.gcd(factor, rules.rounding_unit // rules.award_divisor if rounded else 1)
-    factor = math.gcd(factor, rules.hand_winner_bonus)
-    return factor or 1
 
 
 class Engine:
@@ -75,8 +64,10 @@ class Engine:
         sides: tuple[str, ...],
         bone_order: tuple[Tile, ...],
         perspective: str,
-        table_limit: int = 3_000_000,
+        table_limit: int = TABLE_LIMIT,
     ) -> None:
+        if len(seats) > 15 or rules.set_size > 254:
+            raise ValueError("the solver handles at most 15 seats and sets of at most 254 tiles")
         self.rules = rules
         self.seats = seats
         self.sides = sides
@@ -86,11 +77,17 @@ class Engine:
         self.paranoid = len(side_list) > 2
         self.perspective = perspective if self.paranoid else side_list[0]
         self.sign = [1 if side == self.perspective else -1 for side in sides]
-        self.scale = granularity(rules)
-        self.layouts = layout_table(rules, self.scale)
+        self.layouts = layout_table(rules)
+        self.scale = self.layouts.scale
         self.tiles = self.layouts.tiles
+        self.pips = [t.pips for t in self.tiles]
+        self.side_of = dict(zip(seats, sides))
+        # A table entry is a tuple of plain ints (the collector soon stops tracking those): the
+        # lower and the upper bound, the floor searched to plus one (0: exact), and the place of
+        # the best move in the layout table (0: none).
         self.table: dict[int, tuple[int, int, int, int]] = {}
-        self.ends: dict[tuple, int] = {}
+        self.ends: dict[tuple, int] = {}  # end-of-hand values by the hands
+        self.awards: dict[tuple, int] = {}  # ... and by the pips left
         self.deadline: float | None = None
         n, nt = len(seats), len(self.tiles)
         self.nb = len(bone_order)
@@ -100,19 +97,40 @@ class Engine:
         self.hand_bit = [[1 << (HAND_SHIFT + s * nt + t) for t in range(nt)] for s in range(n)]
         self.search = self._make_search()
 
+    def close(self) -> None:
+        """Let go of the tables now (the search closure and the engine refer to each other, so
+        the engine itself waits for the collector)."""
+        self.table.clear()
+        self.ends.clear()
+        self.awards.clear()
+
     # -- the end of the hand ---------------------------------------------------------------------
 
     def end_value(self, kind: str, went_out: int, masks: tuple[int, ...]) -> int:
         """The end-of-hand scoring from the perspective side (scaled), memoised by the hands."""
         key = (kind, went_out, masks)
         found = self.ends.get(key)
-        if found is not None:
-            return found
-        pips = {seat: sum(t.pips for t in self.tiles if masks[i] >> t.index & 1) for i, seat in enumerate(self.seats)}
-        award = end_of_hand(kind, self.seats[went_out] if went_out >= 0 else None, pips, dict(zip(self.seats, self.sides)), self.rules)
-        value = sum(points if side == self.perspective else -points for side, points in award.points.items())
-        found = self.ends[key] = value // self.scale
+        if found is None:
+            pips = tuple(self.pip_count(mask) for mask in masks)
+            by_pips = (kind, went_out, pips)
+            found = self.awards.get(by_pips)
+            if found is None:
+                seats = self.seats
+                award = end_of_hand(kind, seats[went_out] if went_out >= 0 else None, dict(zip(seats, pips)), self.side_of, self.rules)
+                value = sum(points if side == self.perspective else -points for side, points in award.points.items())
+                found = self.awards[by_pips] = value // self.scale
+            self.ends[key] = found
         return found
+
+    def pip_count(self, mask: int) -> int:
+        """The pips of the tiles in ``mask``."""
+        total = 0
+        pips = self.pips
+        while mask:
+            bit = mask & -mask
+            mask ^= bit
+            total += pips[bit.bit_length() - 1]
+        return total
 
     def estimate(self, masks: tuple[int, ...]) -> int:
         """A leaf value for a cut search: the end of the hand scored as if it were blocked now.
@@ -124,16 +142,20 @@ class Engine:
             return self.end_value("blocked", -1, masks)
         if self.rules.domino_scoring == "none" and not self.rules.hand_winner_bonus:
             return 0
-        weights = [sum(t.pips for t in self.tiles if m >> t.index & 1) for m in masks]
+        weights = [self.pip_count(mask) for mask in masks]
         return self.end_value("domino", weights.index(min(weights)), masks)
 
     # -- the search --------------------------------------------------------------------------------
 
     def tick(self) -> None:
+        """Every few thousand nodes: stop at the deadline; keep the tables within bounds."""
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise OutOfTime
         if len(self.table) > self.table_limit:
             self.table.clear()
+        if len(self.ends) > self.table_limit // 4:
+            self.ends.clear()
+            self.awards.clear()
 
     def _make_search(self) -> Callable[..., int]:
         """Build the recursive search as a closure over the engine's tables (for speed)."""
@@ -237,15 +259,18 @@ class Engine:
                 # play first, then those that score most: small refutations first.
                 after = hands[nxt]
                 other = hands[watch[mover]] if watch[mover] >= 0 else 0
-                ranked = [
-                    (((after & playmask[op[3]]).bit_count() << 16) + ((other & playmask[op[3]]).bit_count() << 8) - op[0], op)
-                    for op in moves
-                ]
-                ranked.sort()
-                moves = [op for _, op in ranked]
+                if len(moves) == 2:
+                    one, two = moves
+                    if ((after & two[6]).bit_count() << 16) + ((other & two[6]).bit_count() << 8) - two[0] < (
+                        ((after & one[6]).bit_count() << 16) + ((other & one[6]).bit_count() << 8) - one[0]
+                    ):
+                        moves = [two, one]
+                else:
+                    ranked = [(((after & op[6]).bit_count() << 16) + ((other & op[6]).bit_count() << 8) - op[0], op) for op in moves]
+                    ranked.sort()
+                    moves = [op for _, op in ranked]
                 if first is not None and moves[0] is not first:
-                    moves.remove(first)
-                    moves.insert(0, first)
+                    moves = [first, *(op for op in moves if op is not first)]
             a0, b0 = alpha, beta
             best = -INF
             best_op = None
@@ -324,6 +349,12 @@ class Engine:
                 if mask >> t & 1:
                     hk += bits[t]
         return layout, mover, bpos, must, hk
+
+    def best_tile(self, node: tuple) -> int:
+        """The tile of the move the table holds as best at ``node`` (-1: none known)."""
+        lid, mover, bpos, must, hk = node
+        entry = self.table.get(hk + lid * LAYOUT_FACTOR + (mover << 16 | bpos << 8) + must + 1)
+        return (entry[3] >> 8) - 1 if entry is not None and entry[3] else -1
 
     def value(self, node: tuple, masks: list[int], alpha: int, beta: int) -> int:
         """Run the search at ``node`` with ``masks`` as the hands (the mover's view)."""

@@ -10,8 +10,10 @@ for the whole rule set: later solves (other positions, other deals) find them re
 
 from __future__ import annotations
 
+import math
+
 from muggins.analysis.solver_layout import Layout
-from muggins.notation.model import Tile, full_set
+from muggins.notation.model import full_set
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points
 
@@ -29,7 +31,7 @@ class LayoutTable:
     the moves of tile ``t`` on it (None until first asked for, see :meth:`moves_of`), most
     points first, each as (points, tile bit, tile index, next layout, next layout times
     :data:`LAYOUT_FACTOR`, its own place: tile index plus one, shifted 8 bits, plus its
-    place in that tuple). Points are divided by ``scale``.
+    place in that tuple, and the next layout's ``fits``). Points are divided by ``scale``.
     """
 
     def __init__(self, rules: RuleSet, scale: int) -> None:
@@ -40,6 +42,7 @@ class LayoutTable:
         self.numbers: dict[tuple, int] = {}
         self.layouts: list[Layout] = []
         self.fits: list[int] = []
+        self.open_arms: list[dict[int, tuple[int, ...]]] = []  # per layout: pip -> arms showing it
         self.options: list[list[tuple | None]] = []
         self.points: dict[int, int] = {}
         self.number(Layout.empty(rules))  # 0: the empty table
@@ -48,17 +51,24 @@ class LayoutTable:
         """The number of ``layout``, given one the first time it is seen."""
         key = layout.key
         found = self.numbers.get(key)
-        if found is not None:
-            return found
+        if found is None:
+            found = self._add(key, layout)
+        return found
+
+    def _add(self, key: tuple, layout: Layout) -> int:
         found = self.numbers[key] = len(self.layouts)
         self.layouts.append(layout)
+        mask = 0
+        arms: dict[int, tuple[int, ...]] = {}
         if layout.is_empty:
             mask = (1 << len(self.tiles)) - 1
         else:
-            mask = 0
-            for pip in set(layout.open_pips()):
-                mask |= self.pip_tiles[pip]
+            pip_tiles = self.pip_tiles
+            for at, pip in layout.open_arms():
+                mask |= pip_tiles[pip]
+                arms[pip] = arms.get(pip, ()) + (at,)
         self.fits.append(mask)
+        self.open_arms.append(arms)
         self.options.append([None] * len(self.tiles))
         return found
 
@@ -68,35 +78,66 @@ class LayoutTable:
             found = self.points[total] = play_points(total, self.rules) // self.scale
         return found
 
-    def moves(self, layout: Layout, tile: Tile) -> dict[int, int]:
-        """The distinct layouts (by number) ``tile`` can make on ``layout``, with their points."""
-        out: dict[int, int] = {}
-        ends = [None] if layout.is_empty else layout.placements(tile)
-        laying = (False, True) if layout.may_lay_inline(tile) else (False,)
-        for end in ends:
-            for inline in laying:
-                child = layout.play(tile, end, inline)
-                out.setdefault(self.number(child), self.point_value(child.count))
-        return out
-
     def moves_of(self, number: int, index: int) -> tuple:
         """The options of tile ``index`` on layout ``number``, worked out on first asking."""
-        found = sorted(((points, child) for child, points in self.moves(self.layouts[number], self.tiles[index]).items()), reverse=True)
+        layout, tile = self.layouts[number], self.tiles[index]
+        laying = (False, True) if layout.may_lay_inline(tile) else (False,)
+        made: dict[int, int] = {}  # the distinct layouts the tile makes, with their points
+        if layout.is_empty:
+            for inline in laying:
+                child = layout.play(tile, None, inline)
+                made.setdefault(self.number(child), self.point_value(child.count))
+        else:
+            numbers, arms = self.numbers, self.open_arms[number]
+            fitting = arms.get(tile.high, ())
+            if tile.low != tile.high:
+                fitting += arms.get(tile.low, ())
+            for at in fitting:
+                for inline in laying:
+                    key, child = layout.successor(at, tile, inline, numbers)
+                    found = numbers[key] if child is None else self._add(key, child)
+                    if found not in made:
+                        made[found] = self.point_value(key[4])
+        found = sorted(((points, child) for child, points in made.items()), reverse=True)
+        fits = self.fits
         options = self.options[number][index] = tuple(
-            (points, 1 << index, index, child, child * LAYOUT_FACTOR, (index + 1) << 8 | place)
+            (points, 1 << index, index, child, child * LAYOUT_FACTOR, (index + 1) << 8 | place, fits[child])
             for place, (points, child) in enumerate(found)
         )
         return options
 
 
 _TABLES: dict[RuleSet, LayoutTable] = {}
+#: Layouts one table may hold before it is started afresh (a layout and its moves take
+#: a few kilobytes).
+LAYOUT_LIMIT = 250_000
 
 
-def layout_table(rules: RuleSet, scale: int) -> LayoutTable:
+def layout_table(rules: RuleSet) -> LayoutTable:
     """The shared table of ``rules`` (the last few rule sets are kept)."""
     table = _TABLES.get(rules)
-    if table is None:
+    if table is None or len(table.layouts) > LAYOUT_LIMIT:
         if len(_TABLES) >= 4:
             _TABLES.pop(next(iter(_TABLES)))
-        table = _TABLES[rules] = LayoutTable(rules, scale)
+        table = _TABLES[rules] = LayoutTable(rules, granularity(rules))
     return table
+
+
+def forget_tables() -> None:
+    """Drop every shared table."""
+    _TABLES.clear()
+
+
+def granularity(rules: RuleSet) -> int:
+    """The largest number every score of the hand is a multiple of (5 in All Fives, else often 1)."""
+    factor = 0
+    for total in range(1, 20 * rules.max_pip + 9):
+        factor = math.gcd(factor, play_points(total, rules))
+    ends = rules.domino_scoring != "none" or rules.blocked_scoring != "none"
+    if ends:
+        rounded = rules.pip_rounding != "none" and rules.rounding_unit > 1
+        factor = math.gcd(factor, rules.rounding_unit // rules.award_divisor if rounded else 1)
+    factor = math.gcd(factor, rules.hand_winner_bonus)
+    factor = math.gcd(factor, rules.play_score_cap or 0)
+    return factor or 1
+

@@ -6,12 +6,19 @@ Four-player seven-tile game without a boneyard (the ``pontos`` preset): exact so
 position after 8, 4 and 0 plays of ``--deals`` simulated deals (the plays before it made by
 the greedy simulator). Then the two-player seven-tile game with a known boneyard
 (``allfives-seven-five``) from the opening, and one whole four-player hand analysed exactly:
-``evaluate_moves`` at every turn, one engine kept through the hand as a caller would.
+``evaluate_moves`` at every turn, the engine kept through the hand as a caller would keep it.
 
-Every solve runs in a fresh forked process, so each starts cold (no tables from earlier
-solves) and its peak memory (``ru_maxrss`` of that process, which includes the interpreter
-and the modules, about 30 MB) is its own. Times are wall-clock seconds and CPU seconds of
-that process; on a loaded machine trust the CPU column. The load average is printed.
+Each group of solves is measured twice, each way in its own forked process:
+
+- **cold**: every solve in a fresh process, nothing kept from an earlier solve;
+- **warm**: the group's solves one after another in one process, as an analysis run makes
+  them: the layout tables of the rule set (which layouts exist, the moves each allows) are
+  kept, the transposition table is dropped before every solve (``forget(layouts=False)``).
+
+Times are wall-clock and CPU seconds (on a loaded machine trust CPU); nodes per second is the
+group's nodes over its CPU time. Peak memory is ``ru_maxrss`` of the measuring process (for
+cold, the largest single solve; it includes the interpreter and the modules, about 30 MB).
+The load average is printed before and after.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ import statistics
 import sys
 import time
 
-from muggins.analysis.solver import Position, evaluate_moves, position_from_state, solve
+from muggins.analysis.solver import Position, evaluate_moves, forget, position_from_state, solve
 from muggins.notation.model import Play
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet, load
@@ -42,21 +49,19 @@ def positions(rules: RuleSet, players: int, plays: int, deals: int, seed: int) -
             if turn and type(hand.turns[turn - 1]) is Play:
                 made += 1
             if made == plays and (turn > 0 or plays == 0):
-                if state.to_move is not None or turn == 0:
-                    out.append(position_from_state(state))
-                    break
+                out.append(position_from_state(state))
+                break
     return out
 
 
-def in_fresh_process(work, *args) -> tuple[object, float, float, int]:
-    """Run ``work(*args)`` in a forked child: (its result, wall s, CPU s, peak RSS in MB)."""
+def in_child(work, *args):
+    """Run ``work(*args)`` in a forked process: (its result, peak RSS of that process in MB)."""
     read, write = os.pipe()
     pid = os.fork()
-    if pid == 0:  # the child
+    if pid == 0:
         os.close(read)
-        wall, cpu = time.perf_counter(), time.process_time()
-        result = work(*args)
-        payload = pickle.dumps((result, time.perf_counter() - wall, time.process_time() - cpu))
+        sys.setrecursionlimit(10_000)
+        payload = pickle.dumps(work(*args))
         with os.fdopen(write, "wb") as out:
             out.write(payload)
         os._exit(0)
@@ -64,46 +69,53 @@ def in_fresh_process(work, *args) -> tuple[object, float, float, int]:
     with os.fdopen(read, "rb") as pipe:
         data = pipe.read()
     _, _, usage = os.wait4(pid, 0)
-    result, wall, cpu = pickle.loads(data)
-    return result, wall, cpu, usage.ru_maxrss // 1024
+    return pickle.loads(data), usage.ru_maxrss // 1024
 
 
-def solve_once(position: Position) -> tuple[int, int, bool]:
-    solution = solve(position)
-    return solution.value, solution.nodes, solution.exact
+def timed_solves(group: list[Position], keep_layouts: bool) -> list[tuple[float, float, int, bool]]:
+    """(wall s, CPU s, nodes, exact) of each solve of ``group``, one after another."""
+    out = []
+    for position in group:
+        forget(layouts=not keep_layouts)
+        wall, cpu = time.perf_counter(), time.process_time()
+        solution = solve(position)
+        out.append((time.perf_counter() - wall, time.process_time() - cpu, solution.nodes, solution.exact))
+    return out
 
 
-def table(title: str, found: list[tuple[tuple[int, int, bool], float, float, int]]) -> None:
-    walls = [w for _, w, _, _ in found]
-    cpus = [c for _, _, c, _ in found]
-    nodes = [r[1] for r, _, _, _ in found]
-    rss = [m for _, _, _, m in found]
-    assert all(r[2] for r, _, _, _ in found)
-    rate = sum(nodes) / sum(cpus)
+def row(title: str, found: list[tuple[float, float, int, bool]], peak: int) -> None:
+    walls, cpus, nodes = [f[0] for f in found], [f[1] for f in found], [f[2] for f in found]
+    assert all(f[3] for f in found), "every solve here should be exact"
     print(
-        f"{title:<34} {len(found):>3}  {statistics.median(walls):8.3f} {max(walls):8.3f}"
+        f"{title:<44} {len(found):>3}  {statistics.median(walls):8.3f} {max(walls):8.3f}"
         f"  {statistics.median(cpus):8.3f} {max(cpus):8.3f}  {statistics.median(nodes):>10.0f} {max(nodes):>10}"
-        f"  {rate:>9.0f}  {max(rss):>6}",
+        f"  {sum(nodes) / sum(cpus):>9.0f}  {peak:>6}",
         flush=True,
     )
 
 
-def whole_hand(rules: RuleSet, seed: int) -> tuple[int, int, float]:
-    """``evaluate_moves`` at every turn of one hand: (turns, moves valued, seconds)."""
+def measure(title: str, group: list[Position]) -> None:
+    cold = [in_child(timed_solves, [position], False) for position in group]
+    row(f"{title}, cold", [r[0][0] for r in cold], max(r[1] for r in cold))
+    warm, peak = in_child(timed_solves, group, True)
+    row(f"{title}, warm", warm, peak)
+
+
+def whole_hand(rules: RuleSet, seed: int) -> tuple[int, int, float, float]:
+    """``evaluate_moves`` at every turn of one hand: (turns, moves valued, wall s, CPU s)."""
     record = next(simulate(rules, seed, 1, Options(players=4, strategy="greedy")))
     game = Game(record, rules)
     hand = record.hands[0]
     turns = valued = 0
-    start = time.perf_counter()
+    wall, cpu = time.perf_counter(), time.process_time()
     for turn, state in game.replay_hand(hand):
         if turn == len(hand.turns) or state.over is not None:
             break
-        if state.to_move is None and turn > 0:
-            continue
         found = evaluate_moves(position_from_state(state))
+        assert all(m.exact for m in found)
         turns += 1
         valued += len(found)
-    return turns, valued, time.perf_counter() - start
+    return turns, valued, time.perf_counter() - wall, time.process_time() - cpu
 
 
 def main() -> int:
@@ -114,22 +126,24 @@ def main() -> int:
     parser.add_argument("--no-two-player", action="store_true")
     parser.add_argument("--no-whole-hand", action="store_true")
     args = parser.parse_args()
-    sys.setrecursionlimit(10_000)
-    print(f"load average at start: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
-    print(f"{'position':<34} {'n':>3}  {'wall med':>8} {'max':>8}  {'cpu med':>8} {'max':>8}  {'nodes med':>10} {'max':>10}  {'nodes/s':>9}  {'MB max':>6}")
+    print("load average at start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+    print(
+        f"{'position':<44} {'n':>3}  {'wall med':>8} {'max':>8}  {'cpu med':>8} {'max':>8}"
+        f"  {'nodes med':>10} {'max':>10}  {'nodes/s':>9}  {'MB max':>6}"
+    )
     pontos = load("pontos")
     for plays in args.plays:
-        found = [in_fresh_process(solve_once, p) for p in positions(pontos, 4, plays, args.deals, args.seed)]
-        table(f"pontos 4 players, after {plays} plays", found)
+        measure(f"pontos 4 players, after {plays} plays", positions(pontos, 4, plays, args.deals, args.seed))
     if not args.no_two_player:
         seven = load("allfives-seven-five")
-        found = [in_fresh_process(solve_once, p) for p in positions(seven, 2, 0, args.deals, args.seed)]
-        table("allfives-seven-five 2 players, open", found)
+        measure("allfives-seven-five 2 players, opening", positions(seven, 2, 0, args.deals, args.seed))
     if not args.no_whole_hand:
-        (turns, valued, seconds), wall, cpu, rss = in_fresh_process(whole_hand, pontos, args.seed)
-        print(f"whole pontos hand, evaluate_moves at each of {turns} turns ({valued} moves valued): "
-              f"{wall:.1f} s wall, {cpu:.1f} s CPU, {rss} MB peak")
-    print(f"load average at end: {os.getloadavg()[0]:.2f} {os.getloadavg()[1]:.2f} {os.getloadavg()[2]:.2f}")
+        (turns, valued, wall, cpu), peak = in_child(whole_hand, pontos, args.seed)
+        print(
+            f"whole pontos hand (seed {args.seed}), evaluate_moves at each of {turns} turns, {valued} moves"
+            f" valued exactly: {wall:.1f} s wall, {cpu:.1f} s CPU, {peak} MB peak"
+        )
+    print("load average at end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     return 0
 
 

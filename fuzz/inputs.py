@@ -285,8 +285,9 @@ def _token_vocabulary(rng: random.Random) -> str:
 
 
 def mutate_tokens(rng: random.Random, text: str) -> str:
-    """``text`` with one token (rarely two or three) changed, dropped, duplicated or swapped;
-    tokens are the runs between whitespace, and the whitespace is kept as it was."""
+    """``text`` with one token (rarely two or three) changed, dropped, duplicated or swapped, or
+    a header tag put in front; tokens are the runs between whitespace, and the whitespace is
+    kept as it was."""
     import re
 
     pieces = re.split(r"(\s+)", text)
@@ -295,8 +296,10 @@ def mutate_tokens(rng: random.Random, text: str) -> str:
         return _token_vocabulary(rng)
     for _ in range(rng.choices((1, 2, 3), (8, 2, 1))[0]):
         at = rng.choice(tokens)
-        operation = rng.choice(("change", "change", "drop", "duplicate", "swap", "swap-near", "borrow"))
-        if operation == "change":
+        operation = rng.choice(("change", "change", "drop", "duplicate", "swap", "swap-near", "borrow", "tag"))
+        if operation == "tag":  # a rule tag in front: the same record under other rules
+            pieces[0] = _Shape(rng).header() + "\n" + pieces[0]
+        elif operation == "change":
             pieces[at] = _token_vocabulary(rng)
         elif operation == "drop":
             pieces[at] = ""

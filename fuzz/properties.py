@@ -40,6 +40,12 @@ CLI_RUNS: tuple[tuple[str, ...], ...] = (
     ("analyze", "--budget", "0", "--format", "json", "FILE"),
     ("render", "FILE"),
     ("view", "FILE"),
+    ("audit", "--which-rules", "--top", "2", "FILE"),
+    ("replay", "--hand", "2", "--turn", "1", "FILE"),
+    ("render", "--hand", "1", "--turn", "0", "FILE"),
+    ("view", "--record", "2", "FILE"),
+    ("analyze", "--budget", "0", "--annotate", "FILE"),
+    ("fmt", "--in-place", "FILE"),  # last: it rewrites the file the others read
 )
 #: Commands that read a rule file.
 CLI_RULE_RUNS: tuple[tuple[str, ...], ...] = (("rules", "FILE"), ("audit", "--rules", "FILE", "SAMPLE"))

@@ -44,6 +44,7 @@ from muggins.notation.errors import NotationError, classify, diagnostic_at, expe
 from muggins.notation.fastpath import parse_fast
 from muggins.notation.model import Record
 from muggins.notation.split import Chunk, split_records
+from muggins.notation.table import GRAMMAR_PATH
 
 __all__ = [
     "GRAMMAR_PATH",
@@ -52,11 +53,10 @@ __all__ = [
     "parse_record",
     "read_file",
     "read_headers",
+    "read_chunks",
+    "parse_chunk",
     "backend",
 ]
-
-#: The grammar file, installed next to this module.
-GRAMMAR_PATH: Path = Path(__file__).with_name("mgn.lark")
 
 
 # --------------------------------------------------------------------------------------------
@@ -88,17 +88,10 @@ def _lark_for(backend_name: str) -> Lark:
         import lark_cython
 
         extra["_plugins"] = lark_cython.plugins
-    return Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        strict=True,
-        transformer=_BUILDER,
-        maybe_placeholders=False,
-        lexer_callbacks={"COMMENT": _BUILDER.saw_comment},
-        cache=True,
-        **extra,
-    )
+    # The LALR table comes ready-made with the package (table.py says how it is kept current).
+    from muggins.notation.table import build
+
+    return build(transformer=_BUILDER, lexer_callbacks={"COMMENT": _BUILDER.saw_comment}, **extra)
 
 
 def _lark() -> Lark:

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from muggins.analysis.solver import Move, evaluate_moves, forget, position_from_state, solve
+from muggins.analysis.solver import Move, Position, evaluate_moves, forget, position_from_state, solve
 from muggins.notation.model import Boneyard, Deal, Draw, Hand, Header, Play, Record, Tile, full_set
 from muggins.replay.replayer import Game
 from muggins.replay.rules import load
@@ -115,3 +115,29 @@ def test_a_generous_budget_is_exact():
     position, _ = replayed(rules, record)[-3]
     within = solve(position, budget=60.0)
     assert within.exact and within.depth is None and within.value == solve(position).value
+
+
+def test_a_dealt_position_matches_the_replayed_one():
+    rules, record = simulated("allfives-seven-five", 12)
+    hand = record.hands[0]
+    replayed_start = replayed(rules, record)[0][0]
+    leader = hand.turns[0].seat
+    dealt = Position.deal(rules, {d.seat: d.tiles for d in hand.deals}, leader, hand.boneyard.tiles)
+    assert dealt == replayed_start
+
+
+def test_tiles_that_do_not_add_up_are_refused():
+    rules, record = simulated("allfives", 9)
+    hand = record.hands[0]
+    first, second = hand.deals
+    doubled = dataclasses.replace(hand, deals=(first, dataclasses.replace(second, tiles=(first.tiles[0], *second.tiles[1:]))))
+    state = Game(dataclasses.replace(record, hands=(doubled,)), rules).start_hand(doubled)
+    with pytest.raises(ValueError, match="two places"):
+        position_from_state(state)
+
+
+def test_a_tile_outside_the_set_is_refused():
+    rules = dataclasses.replace(load("allfives"), max_pip=3)
+    position = Position.deal(rules, {"A": [T("6-6"), T("1-0")], "B": [T("2-1")]}, "A")
+    with pytest.raises(ValueError, match="double-3"):
+        solve(position)

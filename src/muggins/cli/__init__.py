@@ -17,4 +17,27 @@ from muggins.cli import analyze as _analyze  # noqa: F401,E402
 
 
 def main() -> None:
-    app()
+    """The ``muggins`` command: ``app`` as Typer runs it, its plain values read without pydantic
+    (plainvalues.py; Typer's own pretty tracebacks are off for this app either way). When the
+    command line names a command, only that one is built: it says and does just the same."""
+    import sys
+
+    from typer.main import get_command
+
+    from muggins.cli.plainvalues import lighten
+
+    command = get_command(_named(sys.argv[1:2]))
+    lighten(command)
+    command()
+
+
+def _named(first: list[str]):
+    """``app``, or a copy of it that holds only the command named by ``first`` when it names one."""
+    import copy
+
+    chosen = [info for info in app.registered_commands if first and info.name == first[0]]
+    if not chosen:
+        return app
+    narrowed = copy.copy(app)
+    narrowed.registered_commands = chosen
+    return narrowed

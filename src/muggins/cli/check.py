@@ -169,12 +169,14 @@ def check_command(
             unusable = unusable or report.error is not None
             problems = problems or report.problems > 0
     else:
-        console = stderr_console()
+        console = None  # made at the first diagnostic: a clean run needs no rich
         said = False  # the current file has had diagnostics
         for report, found in checked:
             if found is not None:
-                said = said or bool(found)
-                print_diagnostics(found, console)
+                if found:
+                    said = True
+                    console = console or stderr_console()
+                    print_diagnostics(found, console)
                 continue
             if report.error and not said:
                 print(f"muggins: {report.error}", file=sys.stderr)

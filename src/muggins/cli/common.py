@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import enum
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn
+from typing import TYPE_CHECKING, Iterator, NoReturn
 
 if TYPE_CHECKING:
     from muggins.notation.model import Record
@@ -36,39 +35,6 @@ def stdout_console():
     from rich.console import Console
 
     return Console(highlight=False)
-
-
-@dataclass(frozen=True, slots=True)
-class ConsoleShape:
-    """What a rich console's output depends on, so that another process (``--jobs``) can draw
-    exactly the text the console itself would print."""
-
-    width: int
-    color_system: str | None
-    terminal: bool
-    soft_wrap: bool
-
-    @classmethod
-    def of(cls, console) -> ConsoleShape:
-        return cls(console.width, console.color_system, console.is_terminal, console.soft_wrap)
-
-    def draw(self, paint: Callable[[Any], object]) -> str:
-        """What ``paint(console)`` prints on a console of this shape."""
-        import io
-
-        from rich.console import Console
-
-        text = io.StringIO()
-        console = Console(
-            file=text,
-            width=self.width,
-            color_system=self.color_system,  # type: ignore[arg-type]
-            force_terminal=self.terminal,
-            soft_wrap=self.soft_wrap,
-            highlight=False,
-        )
-        paint(console)
-        return text.getvalue()
 
 
 def die(message: str) -> NoReturn:

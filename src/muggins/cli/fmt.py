@@ -9,22 +9,21 @@ file only through a fully written, flushed temporary file in the same directory 
 
 from __future__ import annotations
 
-import filecmp
 import os
 import shutil
 import stat
 import sys
-import tempfile
-from itertools import zip_longest
 from pathlib import Path
-from typing import List
+from typing import TYPE_CHECKING, List
 
 import typer
 
 from muggins.cli.app import app
 from muggins.cli.check import print_diagnostics
 from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, die
-from muggins.diagnostics import Diagnostic
+
+if TYPE_CHECKING:
+    from muggins.diagnostics import Diagnostic
 
 
 class _Unusable(Exception):
@@ -51,6 +50,8 @@ def _write_canonical(path: Path, out) -> None:
         try:
             text = format_record(item)
         except ValueError as exc:
+            from muggins.diagnostics import Diagnostic
+
             problems.append(Diagnostic("cannot-format", str(exc), source=str(path), line=item.line, column=1))
             continue
         out.write((text if first else "\n" + text).encode("utf-8"))
@@ -68,6 +69,8 @@ def _check_same_meaning(path: Path, formatted: Path) -> None:
     from muggins.notation.model import Record
     from muggins.notation.parser import read_file
 
+    from itertools import zip_longest
+
     for before, after in zip_longest(read_file(path), read_file(formatted)):
         if not (isinstance(before, Record) and isinstance(after, Record) and same_record(before, after)):
             line = before.line if isinstance(before, Record) else 0
@@ -80,6 +83,8 @@ def _check_same_meaning(path: Path, formatted: Path) -> None:
 def _formatted_copy(path: Path, directory: Path | None) -> Path:
     """The canonical text of ``path`` in a new temporary file (flushed to disk), checked to say
     the same as ``path``. The caller removes it."""
+    import tempfile
+
     handle = tempfile.NamedTemporaryFile(
         "wb", dir=directory, prefix=f".{path.name}.", suffix=".fmt.tmp", delete=False
     )
@@ -132,6 +137,8 @@ def format_file(path: Path, *, check: bool = False, in_place: bool = False) -> b
         raise _Unusable(f"cannot read {path}: " + ("not a file" if path.exists() else "no such file"))
     temp = _formatted_copy(path, path.parent if in_place else None)
     try:
+        import filecmp
+
         canonical = filecmp.cmp(path, temp, shallow=False)
         if in_place and not canonical:
             _replace(path, temp)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import List, Optional
 
 import typer
@@ -124,6 +123,8 @@ def replay_command(
         if h.number == hand:
             break
     if format is Format.json:
+        import json
+
         print(json.dumps({"schema": "muggins.replay/1", "file": file, "record": record_index, "positions": positions}, indent=2))
     else:
         out = stdout_console()

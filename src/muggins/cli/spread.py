@@ -9,6 +9,7 @@ not grow with the size of the input, however many records one file holds.
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -63,30 +64,22 @@ def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: 
     ``jobs`` is more than 1; what it returns must pickle too.
     """
     batches = _batches(_items(paths))
+    # The first batch is worked on here whatever ``jobs`` says: a single batch is not worth
+    # starting processes for, and workers forked after it find its imports done and its caches
+    # (the parse table, the rule sets) filled. (Processes start only when a batch is sent.)
+    for batch in itertools.islice(batches, 1):
+        yield from _merged(batch, _work_batch(work, _texts(batch)))
     if jobs <= 1:
         for batch in batches:
             yield from _merged(batch, _work_batch(work, _texts(batch)))
-        return
-    first = next(batches, None)
-    if first is None:
-        return
-    second = next(batches, None)
-    if second is None:  # a single batch: not worth starting processes
-        yield from _merged(first, _work_batch(work, _texts(first)))
-        return
-    yield from _pooled(work, jobs, _chain(first, second, batches))
-
-
-def _chain(first: list, second: list, rest: Iterator[list]) -> Iterator[list]:
-    yield first
-    yield second
-    yield from rest
+    else:
+        yield from _pooled(work, jobs, batches)
 
 
 def _pooled(work: Callable, jobs: int, batches: Iterator[list]) -> Iterator[Event]:
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=jobs)
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
     try:
         waiting: deque = deque()
         for batch in batches:
@@ -132,6 +125,25 @@ def _batches(items: Iterator[_Item]) -> Iterator[list[_Item]]:
                 batch, size = [], 0
     if batch:
         yield batch
+
+
+def _worker_start() -> None:
+    """Ctrl-C is for the calling process to handle (it stops the pool): a worker stays quiet. A
+    worker whose calling process is gone (killed outright) ends itself instead of waiting for
+    work that will never come."""
+    import os
+    import signal
+    import threading
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            threading.Event().wait(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="muggins-parent-watch", daemon=True).start()
 
 
 def _texts(batch: list[_Item]) -> list[tuple]:

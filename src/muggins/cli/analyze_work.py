@@ -1,0 +1,174 @@
+"""``muggins analyze``'s work on each record, in whichever process, and the writing process's side:
+messages, the exit code, ``--annotate``'s files. The values sent between processes pickle."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Iterator
+
+from muggins.cli.common import Format, Outcome, print_diagnostic, resolve_rules
+from muggins.cli.shape import ConsoleShape
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """The command line as each worker needs it."""
+
+    rules: str | None
+    overrides: tuple[str, ...]
+    budget: float
+    format: Format
+    records: bool  # text: draw each record (not --players-only)
+    hands: bool
+    annotate: bool
+    shape: ConsoleShape
+
+
+@dataclass(frozen=True, slots=True)
+class Analysed:
+    """One record's analysis as the writing process needs it."""
+
+    errors: int  # rule errors met in the replay
+    figures: tuple  # the players' figures (PlayerFigures), to add up across records
+    text: str | None  # the record's part of the output: a JSON entry or the drawn tables
+    annotated: str | None  # the record written back with its marks (--annotate)
+
+
+def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed | str:
+    """Analyse one record and draw it; a rule set that cannot be had is its message instead."""
+    from muggins.analysis import analyze as analyzemod
+    from muggins.replay.rules import RuleError
+
+    try:
+        rule_set = resolve_rules(record, settings.rules, list(settings.overrides))
+    except RuleError as exc:
+        return f"{path}: record {index}: {exc}"
+    analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index)
+    text = None
+    if settings.format is Format.json:
+        from muggins.cli.jsonout import dumps_at
+
+        text = dumps_at(analyzemod.to_json(analysis), 2)  # document > records > this entry
+    elif settings.format is Format.text and settings.records:
+        from muggins.cli.analyze_view import show_record
+
+        text = settings.shape.draw(lambda out: show_record(out, analysis, settings.hands))
+    annotated = None
+    if settings.annotate:
+        from muggins.analysis.annotate import annotate as annotate_record
+        from muggins.notation.formatter import format_record
+
+        annotated = format_record(annotate_record(record, analysis))
+    return Analysed(analysis.errors, analysis.figures, text, annotated)
+
+
+class Run:
+    """The writing process's side of one ``muggins analyze``: messages, exit code, annotation."""
+
+    def __init__(self, settings: Settings, err, annotator: Annotator | None) -> None:
+        self.settings = settings
+        self.err = err
+        self.annotator = annotator
+        self.outcome = Outcome()
+        self.count = 0  # records analysed
+
+    def analysed(self, paths: list[Path], jobs: int, emit) -> Iterator[Analysed]:
+        """Each record's analysis in input order, its text handed to ``emit`` (when given) as it
+        comes; problems reported on stderr as they come."""
+        from muggins.cli.spread import FileDone, spread
+
+        broken = False  # the current file has a record that could not be used
+        for event in spread(paths, partial(analyze_one, self.settings), jobs):
+            if isinstance(event, FileDone):
+                if event.error is not None:
+                    print_diagnostic(self.err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
+                    self.outcome.unusable()
+                if self.annotator is not None:
+                    self.annotator.finish(event.path, broken, self.err, self.outcome)
+                broken = False
+                continue
+            result = event.result
+            if not isinstance(result, Analysed):
+                for diagnostic in [result] if isinstance(result, str) else result.diagnostics:
+                    print_diagnostic(self.err, diagnostic)
+                broken = True
+                self.outcome.unusable()
+                continue
+            self.count += 1
+            if result.errors:
+                self.err.print(
+                    f"muggins: {event.path}: record {event.index} breaks the rules of play "
+                    f"({result.errors} error{'s' if result.errors != 1 else ''}); see `muggins audit`"
+                )
+                self.outcome.findings()
+            if emit is not None and result.text is not None:
+                emit(result.text)
+            if self.annotator is not None and result.annotated is not None:
+                self.annotator.add(event.path, result.annotated, self.err, self.outcome)
+            yield result
+
+
+class Annotator:
+    """FILE.annotated.mgn for each file whose every record was read; never over an input. Each
+    file is written as its records come, to a temporary file that takes the name at the end."""
+
+    def __init__(self, output_dir: Path | None, inputs: list[Path]) -> None:
+        self.output_dir = output_dir
+        self.taken = {p.resolve() for p in inputs}
+        self.handle = None  # the current file's temporary file, once it has a record
+        self.target: Path | None = None
+        self.failed = False
+
+    def add(self, path: Path, text: str, err, outcome: Outcome) -> None:
+        if self.failed:
+            return
+        try:
+            if self.handle is None:
+                self.target = target(path, self.output_dir, self.taken)
+                scratch = self.target.with_name(f".{self.target.name}.{os.getpid()}.tmp")
+                self.handle = open(scratch, "x", encoding="utf-8", newline="\n")
+            else:
+                self.handle.write("\n")
+            self.handle.write(text)
+        except (OSError, ValueError) as exc:
+            self._fail(exc, err, outcome)
+
+    def finish(self, path: Path, broken: bool, err, outcome: Outcome) -> None:
+        handle, target, failed = self.handle, self.target, self.failed
+        self.handle, self.target, self.failed = None, None, False
+        if handle is None:
+            return
+        handle.close()
+        if broken or failed:
+            os.unlink(handle.name)
+            if broken:
+                err.print(f"muggins: {path}: not annotated: some of its records could not be read")
+            return
+        try:
+            os.replace(handle.name, target)  # type: ignore[arg-type]
+        except OSError as exc:
+            os.unlink(handle.name)
+            err.print(f"muggins: {target}: cannot write: {exc.strerror or exc}")
+            outcome.unusable()
+            return
+        self.taken.add(target.resolve())  # type: ignore[union-attr]
+        err.print(f"muggins: annotated {path} -> {target}")
+
+    def _fail(self, exc: Exception, err, outcome: Outcome) -> None:
+        err.print(f"muggins: {self.target}: cannot write: {getattr(exc, 'strerror', None) or exc}")
+        outcome.unusable()
+        self.failed = True
+
+
+def target(path: Path, output_dir: Path | None, taken: set[Path]) -> Path:
+    """``X.annotated.mgn`` beside the input (or in ``output_dir``), numbered when already taken."""
+    folder = output_dir if output_dir is not None else path.parent
+    target = folder / f"{path.stem}.annotated.mgn"
+    number = 2
+    while target.resolve() in taken:
+        target = folder / f"{path.stem}.annotated-{number}.mgn"
+        number += 1
+    return target

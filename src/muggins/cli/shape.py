@@ -1,0 +1,39 @@
+"""A rich console's shape: what its output depends on, so another process can draw for it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+
+@dataclass(frozen=True, slots=True)
+class ConsoleShape:
+    """What a rich console's output depends on, so that another process (``--jobs``) can draw
+    exactly the text the console itself would print."""
+
+    width: int
+    color_system: str | None
+    terminal: bool
+    soft_wrap: bool
+
+    @classmethod
+    def of(cls, console) -> ConsoleShape:
+        return cls(console.width, console.color_system, console.is_terminal, console.soft_wrap)
+
+    def draw(self, paint: Callable[[Any], object]) -> str:
+        """What ``paint(console)`` prints on a console of this shape."""
+        import io
+
+        from rich.console import Console
+
+        text = io.StringIO()
+        console = Console(
+            file=text,
+            width=self.width,
+            color_system=self.color_system,  # type: ignore[arg-type]
+            force_terminal=self.terminal,
+            soft_wrap=self.soft_wrap,
+            highlight=False,
+        )
+        paint(console)
+        return text.getvalue()

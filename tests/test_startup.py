@@ -1,0 +1,145 @@
+"""Start-up: what ``muggins --help`` and ``muggins check`` load, the plain value readers that
+keep pydantic out, and the parse table shipped with the package. (Start-up times are measured by
+bench/bench_startup.py, never here.)"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from muggins.cli import app
+
+SAMPLE = Path(__file__).resolve().parents[1] / "samples" / "allfives-2p.mgn"
+
+
+def _modules_after(*argv: str) -> set[str]:
+    """The top-level packages loaded by a fresh ``muggins ARGV`` run."""
+    script = textwrap.dedent(
+        f"""
+        import sys
+        sys.argv = ["muggins", *{list(argv)!r}]
+        from muggins.cli import main
+        try:
+            main()
+        except SystemExit:
+            pass
+        print("MODULES", " ".join(sorted({{m.split(".")[0] for m in sys.modules}})))
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    (line,) = [line for line in out.splitlines() if line.startswith("MODULES ")]
+    return set(line.split()[1:])
+
+
+def test_help_loads_no_parser_rules_or_pydantic():
+    loaded = _modules_after("--help")
+    assert not loaded & {"pydantic", "lark", "yaml"}, loaded
+
+
+def test_check_of_a_clean_file_loads_no_pydantic():
+    loaded = _modules_after("check", str(SAMPLE))
+    assert "pydantic" not in loaded
+    assert "rich" not in loaded  # nothing to show but the summary line
+
+
+@pytest.mark.parametrize("name", [info.name for info in app.registered_commands])
+def test_a_command_built_alone_says_what_it_says_in_the_whole_app(name, monkeypatch, capsys):
+    from typer.main import get_command
+
+    from muggins.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["muggins", name, "--help"])
+    with pytest.raises(SystemExit):
+        main()
+    alone = capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        get_command(app)([name, "--help"])
+    assert alone == capsys.readouterr().out
+    assert f" {name} [OPTIONS]" in alone
+
+
+# --- the plain value readers (src/muggins/cli/plainvalues.py) ------------------------------------
+
+_coercion = pytest.importorskip("typer._coercion", reason="a Typer without pydantic readers: nothing to stand in for")
+
+RAW = ["1", "0", "8", "-1", "2.5", "0.0", "007", "1e3", " 2", "", "x", "nan", "text", "json", "csv", "JSON", "allfives"]
+
+
+def _commands():
+    from typer.main import get_command
+
+    group = get_command(app)
+    return [(name, command) for name, command in group.commands.items()]
+
+
+@pytest.mark.parametrize("name,command", _commands(), ids=[n for n, _ in _commands()])
+def test_plain_readers_give_what_typer_gives(name, command):
+    """For every parameter of every command and many raw values: the same value (and type), or
+    the same error in the same words, as Typer's own pydantic reader."""
+    from muggins.cli.plainvalues import _PlainReader
+
+    context = command.context_class(command)
+    compared = 0
+    for param in command.params:
+        descriptor = getattr(param, "type_descriptor", None)
+        if descriptor is None:
+            continue
+        several = param.multiple or param.nargs == -1
+        values = [None, param.default] + ([tuple(RAW[i : i + 2]) for i in range(0, len(RAW), 2)] + ["x"] if several else RAW)
+        for value in values:
+            expected = _outcome(_coercion.build_runtime_param(descriptor), value, param, context)
+            got = _outcome(_PlainReader(descriptor), value, param, context)
+            assert got == expected, (name, param.name, value)
+            compared += 1
+    assert compared
+
+
+def _outcome(reader, value, param, context):
+    try:
+        result = reader.coerce(value, param=param, ctx=context)
+    except Exception as exc:  # the error itself is the outcome compared
+        return ("error", type(exc).__name__, str(exc))
+    return ("value", type(result).__name__, repr(result))
+
+
+# --- the shipped parse table (notation/table.py) -------------------------------------------------
+
+
+def test_the_shipped_table_is_for_the_grammar_as_it_is():
+    from muggins.notation import mgn_table, table
+
+    grammar = table.GRAMMAR_PATH.read_text(encoding="utf-8")
+    assert mgn_table.GRAMMAR_SHA256 == table.grammar_digest(grammar), "mgn.lark changed: run python -m muggins.notation.table"
+
+
+def test_a_table_built_from_the_grammar_reads_the_same(monkeypatch, tmp_path):
+    """The parser loaded from the shipped table and one built from the grammar (as when the table
+    does not fit) read the samples to the same records; the built one is cached in the user's
+    cache folder, not in the shared temporary folder."""
+    from muggins.notation import parser, table
+    from muggins.notation.parser import read_file
+
+    samples = sorted((Path(__file__).resolve().parents[1] / "samples").rglob("*.mgn"))
+    monkeypatch.setenv("MUGGINS_FASTPATH", "0")
+    parser._lark_for.cache_clear()
+    shipped = [[_plain(r) for r in read_file(path)] for path in samples]
+
+    monkeypatch.setattr(table, "_shipped", lambda: None)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    parser._lark_for.cache_clear()
+    try:
+        built = [[_plain(r) for r in read_file(path)] for path in samples]
+    finally:
+        parser._lark_for.cache_clear()
+    assert built == shipped
+    assert list((tmp_path / "muggins").glob("mgn-*.lark-cache"))
+
+
+def _plain(item):
+    from muggins.notation.parser import NotationError
+
+    return [d.render() for d in item.diagnostics] if isinstance(item, NotationError) else item
