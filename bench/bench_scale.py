@@ -1,7 +1,7 @@
 """Scale: peak memory against archive size, and the speed-up of ``--jobs 2`` over ``--jobs 1``.
 
     python bench/bench_scale.py [--sizes 10 30 100] [--folder-sizes 10 30 100] [--jobs 1]
-                                [--commands check audit analyze] [--speed-mb 10] [--repeat 2]
+                                [--commands check audit analyze] [--speed-mb 30] [--repeat 2]
                                 [--keep] [--quick] [--json]
 
 Writes archives of simulated games (bench/corpus.py: whole games under a mix of presets and
@@ -109,7 +109,7 @@ def main() -> None:
     parser.add_argument("--folder-sizes", type=int, nargs="*", default=None, help="folder sizes in MB (default: --sizes)")
     parser.add_argument("--commands", nargs="+", default=list(COMMANDS), choices=list(COMMANDS))
     parser.add_argument("--jobs", type=int, default=1, help="--jobs for the memory runs")
-    parser.add_argument("--speed-mb", type=int, default=10, help="archive size for the --jobs speed-up (0: skip)")
+    parser.add_argument("--speed-mb", type=int, default=30, help="archive size for the --jobs speed-up (0: skip)")
     parser.add_argument("--repeat", type=int, default=2, help="speed-up runs of each --jobs (the best counts)")
     parser.add_argument("--keep", action="store_true", help="keep the archives under bench/out/")
     parser.add_argument("--quick", action="store_true", help="small archives, check and audit only: a smoke test")

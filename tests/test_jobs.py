@@ -32,25 +32,20 @@ def run(*args: str):
 
 @pytest.fixture(autouse=True)
 def small_batches(monkeypatch):
-    """Batches of a record or two, so that even these small inputs go to worker processes; and
-    for each run that used them, how many batches they were sent."""
+    """Batches and pieces of a record or two, so that even these small inputs go to worker
+    processes; and the names of the tasks the workers were sent."""
+    import concurrent.futures
+
     monkeypatch.setattr(spread, "BATCH_CHARS", 1500)
-    pooled = []
-    original = spread._pooled
+    sent: list[str] = []
 
-    def counted(work, jobs, batches):
-        sent = []
+    class Counting(concurrent.futures.ProcessPoolExecutor):
+        def submit(self, fn, /, *args, **kwargs):
+            sent.append(fn.__name__)
+            return super().submit(fn, *args, **kwargs)
 
-        def counting():
-            for batch in batches:
-                sent.append(batch)
-                yield batch
-
-        yield from original(work, jobs, counting())
-        pooled.append(len(sent))
-
-    monkeypatch.setattr(spread, "_pooled", counted)
-    return pooled
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Counting)
+    return sent
 
 
 def _games(seed: int, count: int, players: int = 2) -> str:
@@ -98,12 +93,59 @@ def test_jobs_2_says_what_jobs_1_says(command, where, request, small_batches):
     target = str(request.getfixturevalue(where))
     one = run(*command, target, "--jobs", "1")
     two = run(*command, target, "--jobs", "2")
-    (sent,) = small_batches  # only --jobs 2 used worker processes ...
-    assert sent >= 4  # ... and sent them batches to work on
+    # --jobs 2 sent the workers pieces of files to cut and batches of records to work on.
+    assert small_batches.count("split_piece") >= 4 and small_batches.count("_work_batch") >= 4
     assert one.stdout == two.stdout
     assert one.stderr == two.stderr
     assert one.exit_code == two.exit_code
     assert one.stdout  # there was something to compare
+
+
+def _tricky_files(folder: Path) -> dict[str, Path]:
+    """Long files with, in the middle, what makes a place where records usually meet (a line
+    end, a blank line, a ``[`` line) not where they do meet, and other ways files differ."""
+    before, after = _games(40, 4), _games(41, 4)
+    cases = {
+        # a brace comment spanning a blank line and a line opening with [
+        "comment": before + "\n" + _games(42, 1).replace("+10\n", "+10 {a note\n\n[not a tag]}\n", 1) + "\n" + after,
+        # a comment line between the blank line and the next record's tags
+        "comment-line": before + "\n; the next game\n\n" + after,
+        # a record of tags only: it runs on into the next record
+        "tags-only": before + '\n[Event "nothing played"]\n\n' + after,
+        "crlf": (before + "\n" + after).replace("\n", "\r\n"),
+        "bom": "\ufeff" + before + "\n" + after,
+        "no-last-newline": before + "\n" + after.rstrip("\n"),
+    }
+    paths = {}
+    for name, text in cases.items():
+        paths[name] = folder / f"{name}.mgn"
+        paths[name].write_bytes(text.encode("utf-8"))
+    paths["latin"] = folder / "latin.mgn"  # stops being UTF-8 half-way
+    paths["latin"].write_bytes((before + "\n").encode() + b'[Event "caf\xe9"]\n' + after.encode())
+    return paths
+
+
+@pytest.mark.parametrize("command", [("check", "--format", "json"), ("audit", "--format", "json")], ids=" ".join)
+def test_files_cut_by_the_workers_give_the_records_read_in_order(command, tmp_path, monkeypatch, small_batches):
+    from muggins.cli import pieces
+
+    monkeypatch.setattr(spread, "BATCH_CHARS", 1)  # a piece for every place records may meet
+    files = _tricky_files(tmp_path)
+    in_order = []
+    reader = pieces._in_order
+
+    def noted(path, given):
+        in_order.append(path.stem)
+        return reader(path, given)
+
+    monkeypatch.setattr(pieces, "_in_order", noted)
+    for name, path in files.items():
+        one = run(*command, str(path), "--jobs", "1")
+        two = run(*command, str(path), "--jobs", "2")
+        assert (one.stdout, one.stderr, one.exit_code) == (two.stdout, two.stderr, two.exit_code), name
+    # Where the workers' cut was wrong, the file went back to the reader in order; elsewhere not.
+    assert {"comment", "comment-line", "tags-only", "latin"} <= set(in_order)
+    assert not {"crlf", "bom", "no-last-newline"} & set(in_order)
 
 
 @pytest.mark.parametrize("command", ["check", "audit", "analyze"])
@@ -138,20 +180,23 @@ def test_streamed_check_json_is_the_whole_document(one_file, folder):
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_reading_does_not_run_ahead(tmp_path, monkeypatch, jobs):
-    """One record per batch: the records read but not yet given back stay within the batches
-    allowed in flight, however long the file."""
+    """One record per batch and per piece: the records read but not yet given back stay within
+    what is allowed in flight, however long the file."""
+    from muggins.cli import pieces
+
     monkeypatch.setattr(spread, "BATCH_CHARS", 1)
     path = tmp_path / "long.mgn"
     path.write_text(_games(9, 40), encoding="utf-8")
     read = []
-    original = spread._items
+    reader, cutter = spread._items, pieces.cut_items
 
-    def counting(paths):
-        for item in original(paths):
+    def counting(items):
+        for item in items:
             read.append(item)
             yield item
 
-    monkeypatch.setattr(spread, "_items", counting)
+    monkeypatch.setattr(spread, "_items", lambda paths: counting(reader(paths)))
+    monkeypatch.setattr(pieces, "cut_items", lambda *args, **kwargs: counting(cutter(*args, **kwargs)))
     given = 0
     ahead = []
     for event in spread.spread([path], _record_line, jobs):
@@ -160,9 +205,8 @@ def test_reading_does_not_run_ahead(tmp_path, monkeypatch, jobs):
             assert event.result == event.index  # in order, each record's own result
             ahead.append(len(read) - given)
     assert given == 40
-    # jobs 1: the record in hand only. jobs 2: the batches in flight, one being queued, and the
-    # one read to learn that there is more than a single batch.
-    assert max(ahead) <= (1 if jobs == 1 else jobs * spread.IN_FLIGHT + 2)
+    # jobs 1: the record in hand only. jobs 2: the batches in flight and the one being queued.
+    assert max(ahead) <= (1 if jobs == 1 else jobs * spread.IN_FLIGHT + 1)
 
 
 def _record_line(record, path, index):

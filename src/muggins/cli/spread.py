@@ -1,10 +1,12 @@
 """Records spread over processes: read in order, worked on in batches, results back in order.
 
-The calling process only cuts each file into its records' text; batches of that text go to
-worker processes, which parse each record and work on it. Results come back in input order, so
-a command's output is the same for any ``--jobs``. ``--jobs 1`` runs the very same steps in the
-calling process. At most :data:`IN_FLIGHT` batches per process are out at once, so memory does
-not grow with the size of the input, however many records one file holds.
+Batches of records' text go to worker processes, which parse each record and work on it;
+results come back in input order, so a command's output is the same for any ``--jobs``. With
+``--jobs 1`` (or an input too small to be worth starting processes) the calling process cuts
+each file into records (notation's ``read_chunks``) and works on them itself. With more, the
+workers cut the files too (pieces.py), and the calling process mostly reads and writes. At most
+:data:`IN_FLIGHT` batches per process are out at once, so memory does not grow with the size of
+the input, however many records one file holds.
 """
 
 from __future__ import annotations
@@ -63,27 +65,23 @@ def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: 
     ``work`` must be picklable (a module-level function, or a ``functools.partial`` of one) when
     ``jobs`` is more than 1; what it returns must pickle too.
     """
-    batches = _batches(_items(paths))
-    # The first batch is worked on here whatever ``jobs`` says: a single batch is not worth
-    # starting processes for, and workers forked after it find its imports done and its caches
-    # (the parse table, the rule sets) filled. (Processes start only when a batch is sent.)
-    for batch in itertools.islice(batches, 1):
-        yield from _merged(batch, _work_batch(work, _texts(batch)))
-    if jobs <= 1:
-        for batch in batches:
+    paths = list(paths)
+    if jobs <= 1 or _size(paths) <= 2 * BATCH_CHARS:  # too little to be worth starting processes
+        for batch in _batches(_items(paths)):
             yield from _merged(batch, _work_batch(work, _texts(batch)))
-    else:
-        yield from _pooled(work, jobs, batches)
+        return
+    from muggins.cli.pieces import cut_items
 
-
-def _pooled(work: Callable, jobs: int, batches: Iterator[list]) -> Iterator[Event]:
-    from concurrent.futures import ProcessPoolExecutor
-
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_worker_start)
+    workers = _Workers(jobs)
     try:
+        # Workers cut the files into records too (pieces.py), then parse and work on them.
+        batches = _batches(cut_items(paths, workers.submit, ahead=2 * jobs, size=BATCH_CHARS))
+        for batch in itertools.islice(batches, 1):
+            yield from _merged(batch, _work_batch(work, _texts(batch)))
+        workers.start()
         waiting: deque = deque()
         for batch in batches:
-            waiting.append((batch, pool.submit(_work_batch, work, _texts(batch))))
+            waiting.append((batch, workers.submit(_work_batch, work, _texts(batch))))
             if len(waiting) >= jobs * IN_FLIGHT:
                 batch, future = waiting.popleft()
                 yield from _merged(batch, future.result())
@@ -91,7 +89,45 @@ def _pooled(work: Callable, jobs: int, batches: Iterator[list]) -> Iterator[Even
             batch, future = waiting.popleft()
             yield from _merged(batch, future.result())
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        workers.stop()
+
+
+class _Workers:
+    """The worker processes, started only after the first batch has been worked on here: forked
+    then, they find its imports done and its caches (the parse table, the rule sets) filled.
+    Until then a task is done at once, here."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self.pool = None
+
+    def start(self) -> None:
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_worker_start)
+
+    def submit(self, task: Callable, *args):
+        if self.pool is not None:
+            return self.pool.submit(task, *args)
+        from concurrent.futures import Future
+
+        done: Future = Future()
+        done.set_result(task(*args))
+        return done
+
+    def stop(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _size(paths: list[Path]) -> int:
+    total = 0
+    for path in paths:
+        try:
+            total += path.stat().st_size
+        except OSError:
+            pass
+    return total
 
 
 def _items(paths: Iterable[Path]) -> Iterator[_Item]:
