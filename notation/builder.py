@@ -12,7 +12,7 @@ record's state at a time; :func:`muggins.notation.parser.parse_record` calls :me
 before each parse.
 
 The checks that look at built values (a Seat or Team tag, the teams, a hand's turns) and the
-conversions of token text (tiles, quoted values) are module functions, shared with the fast
+conversions of token text (tiles, quoted values) live in statements.py, shared with the fast
 path (fastpath.py), so both readers agree on what a record says and on what is wrong with it.
 """
 
@@ -25,6 +25,15 @@ from lark import Token, Transformer
 
 from muggins.diagnostics import Diagnostic
 from muggins.notation.errors import diagnostic_at
+from muggins.notation.statements import (
+    TILE_BY_TEXT,
+    declare,
+    team_problems,
+    tile_from_text,
+    tiles_from_text,
+    turn_problems,
+    unquote,
+)
 from muggins.notation.model import (
     NOTATION_MAX_PIP,
     Boneyard,
@@ -41,115 +50,12 @@ from muggins.notation.model import (
     SheetScore,
     Tally,
     Tile,
-    Turn,
 )
 
-_ID = re.compile(r"[A-Z][A-Za-z0-9_]*")
 _TILE_IN_TEXT = re.compile(r"\S+")
-
-#: Token text (trailing space included) -> tile. Every tile of the notation is here at start in
-#: both spellings; other spellings (``6-4\n``, ``06-4``) are added when first met.
-TILE_BY_TEXT: dict[str, Tile] = {}
-for _high in range(NOTATION_MAX_PIP + 1):
-    for _low in range(_high + 1):
-        TILE_BY_TEXT[f"{_high}-{_low}"] = TILE_BY_TEXT[f"{_low}-{_high}"] = Tile.of(_high, _low)
-
-
-def tile_from_text(text: str) -> Tile | None:
-    """The tile written ``text`` (``6-4``, ``06-4``), or ``None`` when a pip is above the
-    notation's 18."""
-    high, _, low = text.partition("-")
-    try:
-        return Tile.of(int(high), int(low))
-    except ValueError:
-        return None
-
-
-def tiles_from_text(text: str) -> tuple[Tile, ...] | None:
-    """The tiles of a run such as ``6-4 5-5`` (whitespace between them), or ``None`` when a pip
-    is above the notation's 18."""
-    words = text.split()
-    try:
-        return tuple(map(TILE_BY_TEXT.__getitem__, words))
-    except KeyError:  # a spelling not met yet (06-4), or a pip above 18
-        tiles = tuple(map(tile_from_text, words))
-        return None if None in tiles else tiles  # type: ignore[return-value]
-
-
-def unquote(token: str) -> str:
-    """The value inside a quoted string: ``\\"`` and ``\\\\`` stand for ``"`` and ``\\``; any other
-    backslash is kept as written."""
-    inner = token.rstrip()[1:-1]
-    if "\\" not in inner:
-        return inner
-    return "".join(_ESCAPE.split(inner))  # the split keeps the escaped character, drops its \\
-
-
-_ESCAPE = re.compile(r'\\(["\\])')
-
 
 def _comment(token: Token) -> str:
     return token.value.rstrip()
-
-
-def declare(header: Header, seats: dict[str, Header], teams: dict[str, Header]) -> tuple[str, str] | None:
-    """Enter a ``Seat`` or ``Team`` tag in ``seats`` or ``teams``; (code, message) when the tag is
-    wrong (an id missing or not a capital letter then letters or digits, an id declared twice, a
-    ``Set`` tag without its key), else ``None``. A ``header-key`` problem is the tag name's; the
-    others are the key's (the tag name's when there is no key)."""
-    name, key = header.name, header.key
-    if name in ("Seat", "Team"):
-        if key is None or not _ID.fullmatch(key):
-            return "seat-id", f'a {name} tag needs an id that starts with a capital letter: [{name} A "..."]'
-        if name == "Seat":
-            if key in seats:
-                return "duplicate-seat", f"seat {key} is declared twice"
-            seats[key] = header
-        elif key in teams:
-            return "duplicate-team", f"team {key} is declared twice"
-        else:
-            teams[key] = header
-    elif name == "Set" and key is None:
-        return "header-key", 'a Set tag names the parameter it sets: [Set target "150"]'
-    return None
-
-
-def team_problems(seats: dict[str, Header], teams: dict[str, Header]) -> list[tuple[Header, str, str]]:
-    """(the Team tag, code, message) for each team that has a seat's id, lists no seats or lists
-    a seat that is not declared; checked once every tag is read."""
-    found = []
-    for team, header in teams.items():
-        if team in seats:
-            found.append((header, "team-is-seat", f"team {team} has the id of a seat: give the team its own id"))
-        members = header.value.split()
-        if not members:
-            found.append((header, "undeclared-seat", f"team {team} lists no seats"))
-        for seat in members:
-            if seat not in seats:
-                found.append((header, "undeclared-seat", f"team {team} lists seat {seat}, which is not declared"))
-    return found
-
-
-def turn_problems(turns: tuple[Turn, ...], lead: Lead | None) -> list[tuple[int, str, str]]:
-    """(turn number from 1, code, message) for a hand's turns: a ``lead`` naming another seat
-    than the first turn's, and the first turn that mixes score-sheet entries with play."""
-    found = []
-    first = turns[0]
-    if lead is not None and first.seat != lead.seat:
-        found.append((1, "lead-mismatch", f"lead {lead.seat} disagrees with the first turn, which is {first.seat}'s"))
-    kinds = set(map(type, turns))
-    if SheetScore not in kinds or len(kinds) == 1:
-        return found
-    sheet = type(first) is SheetScore
-    for number, turn in enumerate(turns, 1):
-        if (type(turn) is SheetScore) != sheet:
-            message = (
-                "a hand is either played out (plays, draws, passes) or kept as score-sheet "
-                "entries (A +10); this one mixes the two"
-            )
-            found.append((number, "mixed-hand", message))
-            break
-    return found
 
 
 @dataclass(slots=True)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Callable, Iterable
-
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from muggins.diagnostics import Diagnostic
 from muggins.notation.model import NOTATION_MAX_PIP
+
+if TYPE_CHECKING:  # lark is imported only when a record needs it (see parser.py)
+    from lark.exceptions import UnexpectedInput
 
 #: Every code the notation layer emits, with what it means. Stable: scripts may rely on them.
 CODES: dict[str, str] = {
@@ -270,6 +271,8 @@ def classify(
     ``parses_without(start, end)`` re-parses the text with that span blanked and returns the
     offset of its first error (``None`` when it parses), to tell a comment inside a statement.
     """
+    from lark.exceptions import UnexpectedCharacters, UnexpectedToken
+
     offset = exc.pos_in_stream or 0
     found = exc.token.type if isinstance(exc, UnexpectedToken) else None
     if isinstance(exc, UnexpectedToken):

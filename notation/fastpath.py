@@ -26,7 +26,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from muggins.notation.builder import (
+from muggins.notation.statements import (
     TILE_BY_TEXT,
     declare,
     team_problems,

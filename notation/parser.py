@@ -33,18 +33,20 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Iterator
-
-from lark import Lark
-from lark.exceptions import UnexpectedInput
+from typing import TYPE_CHECKING, Iterable, Iterator
 
 from muggins.diagnostics import Diagnostic
-from muggins.notation.builder import Builder
 from muggins.notation.errors import NotationError, classify, diagnostic_at, expected_words
 from muggins.notation.fastpath import parse_fast
 from muggins.notation.model import Record
 from muggins.notation.split import Chunk, split_records
 from muggins.notation.table import GRAMMAR_PATH
+
+if TYPE_CHECKING:  # lark is imported only when a record needs it: the fast path reads most
+    from lark import Lark
+    from lark.exceptions import UnexpectedInput
+
+    from muggins.notation.builder import Builder
 
 __all__ = [
     "GRAMMAR_PATH",
@@ -62,7 +64,15 @@ __all__ = [
 # --------------------------------------------------------------------------------------------
 # The parser and its entry points.
 
-_BUILDER = Builder()
+
+
+@lru_cache(maxsize=1)
+def _builder() -> Builder:
+    """The one transformer, made with the first lark parser (it imports lark)."""
+    from muggins.notation.builder import Builder
+
+    return Builder()
+
 _LOCK = threading.Lock()
 
 
@@ -91,7 +101,8 @@ def _lark_for(backend_name: str) -> Lark:
     # The LALR table comes ready-made with the package (table.py says how it is kept current).
     from muggins.notation.table import build
 
-    return build(transformer=_BUILDER, lexer_callbacks={"COMMENT": _BUILDER.saw_comment}, **extra)
+    builder = _builder()
+    return build(transformer=builder, lexer_callbacks={"COMMENT": builder.saw_comment}, **extra)
 
 
 def _lark() -> Lark:
@@ -101,7 +112,9 @@ def _lark() -> Lark:
 def _first_error_offset(text: str) -> int | None:
     """Where a plain parse of ``text`` first fails (``None`` if it does not): a probe for the
     error classifier. Runs inside the lock; leaves the builder to be reset by its caller."""
-    _BUILDER.begin(text, "<probe>", 1)
+    from lark.exceptions import UnexpectedInput
+
+    _builder().begin(text, "<probe>", 1)
     try:
         _lark().parse(text)
     except UnexpectedInput as exc:
@@ -110,7 +123,7 @@ def _first_error_offset(text: str) -> int | None:
 
 
 def _syntax_diagnostic(exc: UnexpectedInput, text: str, source: str, first_line: int) -> Diagnostic:
-    last_comment = _BUILDER.last_comment
+    last_comment = _builder().last_comment
 
     def parses_without(start: int, end: int) -> int | None:
         blanked = text[:start] + re.sub(r"[^\n]", " ", text[start:end]) + text[end:]
@@ -142,14 +155,17 @@ def parse_record(text: str, source: str = "<string>", first_line: int = 1, *, fa
         record = parse_fast(text, source, first_line)
         if record is not None:
             return record
+    from lark.exceptions import UnexpectedInput
+
     with _LOCK:
         parser = _lark()
-        _BUILDER.begin(text, source, first_line)
+        builder = _builder()
+        builder.begin(text, source, first_line)
         try:
             record = parser.parse(text)
         except UnexpectedInput as exc:
             raise NotationError([_syntax_diagnostic(exc, text, source, first_line)]) from None
-        problems = _BUILDER.problems
+        problems = builder.problems
     if problems:
         raise NotationError(sorted(problems, key=lambda d: (d.line, d.column)))
     return record

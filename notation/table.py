@@ -16,7 +16,6 @@ order of object identity; what tells whether it is current is the grammar's dige
 from __future__ import annotations
 
 import os
-import pickle
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +42,8 @@ def build(**runtime: Any):
     grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
     shipped = _shipped()
     if shipped is not None and shipped.GRAMMAR_SHA256 == grammar_digest(grammar) and shipped.LARK_VERSION == lark.__version__:
+        import pickle
+
         table = pickle.loads(shipped.TABLE)
         return lark.Lark._load_from_dict(table["data"], table["memo"], **runtime)
     return lark.Lark(grammar, cache=_user_cache(grammar), **OPTIONS, **runtime)
@@ -79,6 +80,8 @@ def table_source() -> str:
     parser = lark.Lark(grammar, **OPTIONS)
     data, memo = parser.memo_serialize([TerminalDef, Rule])
     data["options"] = {k: v for k, v in data["options"].items() if k not in _RUNTIME_OPTIONS}
+    import pickle
+
     table = pickle.dumps({"data": data, "memo": memo}, protocol=4)
     return (
         '"""The parse table of mgn.lark, written by ``python -m muggins.notation.table``: do not edit."""\n\n'

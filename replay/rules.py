@@ -21,9 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-import yaml
-
-PRESET_DIR = Path(__file__).with_name("presets")
+from muggins.replay.preset_table import PRESET_DIR, shipped
 
 
 class RuleError(ValueError):
@@ -484,6 +482,13 @@ def _read_yaml(path: Path, where: str) -> tuple[dict[str, Any], dict[str, tuple[
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RuleError(f"{where}: cannot read: {exc}") from None
+    return shipped(path, text) or read_yaml_text(text, where)
+
+
+def read_yaml_text(text: str, where: str) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
+    """A rule file's text: its top-level mapping, and each key's (line, column)."""
+    import yaml
+
     try:
         node = yaml.compose(text, Loader=yaml.SafeLoader)
         data = yaml.safe_load(text)
@@ -613,6 +618,8 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 
 def _scalar(raw: str, where: str) -> Any:
+    import yaml
+
     try:
         return yaml.safe_load(raw) if raw else None
     except yaml.YAMLError:

@@ -26,7 +26,6 @@ def board_lines(board: Board) -> list[str]:
     chains = _chains(board)
     # The line: cells of (top row text, second row text or "") from left to right.
     cells: list[tuple[str, str, bool]] = []  # (row M, row M+1, is first spinner)
-    first_spinner_arm = board.spinners[0].arm if board.spinners else None
     spinner_seen = [False]
 
     def cell(tile: Tile, inner: int, outer: int, crosswise: bool, left: bool) -> tuple[str, str, bool]:

@@ -44,6 +44,14 @@ def test_check_of_a_clean_file_loads_no_pydantic():
     loaded = _modules_after("check", str(SAMPLE))
     assert "pydantic" not in loaded
     assert "rich" not in loaded  # nothing to show but the summary line
+    # The record is read on the fast path, and its preset from the values read ahead of time.
+    assert not loaded & {"lark", "yaml"}, loaded
+
+
+def test_check_of_a_broken_file_loads_lark_for_its_diagnostic(tmp_path):
+    broken = tmp_path / "broken.mgn"
+    broken.write_text(SAMPLE.read_text(encoding="utf-8").replace("]", "", 1), encoding="utf-8")
+    assert "lark" in _modules_after("check", str(broken))
 
 
 @pytest.mark.parametrize("name", [info.name for info in app.registered_commands])
@@ -143,3 +151,32 @@ def _plain(item):
     from muggins.notation.parser import NotationError
 
     return [d.render() for d in item.diagnostics] if isinstance(item, NotationError) else item
+
+
+# --- the shipped presets read ahead of time (replay/preset_table.py) ---------------------------
+
+
+def test_the_shipped_preset_values_are_what_the_yaml_says():
+    from muggins.replay import preset_table, preset_values
+    from muggins.replay.rules import read_yaml_text
+
+    files = sorted(preset_table.PRESET_DIR.glob("*.yaml"))
+    assert sorted(preset_values.PRESETS) == sorted(path.stem for path in files), "run python -m muggins.replay.preset_table"
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        shipped_text, data, marks = preset_values.PRESETS[path.stem]
+        assert shipped_text == text, f"{path.name} changed: run python -m muggins.replay.preset_table"
+        assert (data, marks) == read_yaml_text(text, path.name)
+
+
+def test_a_preset_whose_text_changed_is_read_as_yaml(monkeypatch):
+    from muggins.replay import preset_table
+
+    path = preset_table.PRESET_DIR / "allfives.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert preset_table.shipped(path, text) is not None
+    assert preset_table.shipped(path, text + "\ntarget: 150\n") is None  # edited: not the values read ahead
+    assert preset_table.shipped(Path("elsewhere") / "allfives.yaml", text) is None  # not a shipped file
+    data, _ = preset_table.shipped(path, text)
+    data["target"] = -1  # the caller's own copy
+    assert preset_table.shipped(path, text)[0].get("target") != -1
