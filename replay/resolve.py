@@ -27,6 +27,24 @@ def _locate(spec: str, base_dir: Path | None) -> str:
     return spec
 
 
+def load_option(spec: str) -> RuleSet:
+    """The rule set a ``--rules`` option names (a preset, or a file relative to the working
+    folder); raises :class:`RuleError`."""
+    return rulesmod.load(_locate(spec, Path.cwd()))
+
+
+def check_options(rules_specs: Iterable[str], overrides: Iterable[str]) -> None:
+    """Raise :class:`RuleError` for a ``--rules`` that cannot be loaded or a ``--set`` that is
+    not ``key=value`` with a known key: wrong for every record, so worth saying once, before any
+    is read. (Whether a value fits depends on the record's rule set: that is checked per record.)"""
+    for spec in rules_specs:
+        load_option(spec)
+    for text in overrides:
+        key, _ = rulesmod.parse_override(text)
+        if key not in rulesmod.PARAMETERS:
+            raise rulesmod.unknown_key(key, "--set")
+
+
 def rules_for(
     record: Record,
     rules_spec: str | None = None,
@@ -38,7 +56,7 @@ def rules_for(
         base_dir = Path(record.source).parent
     where = f"{record.source}:{record.line}"
     if rules_spec is not None:
-        rules = rulesmod.load(_locate(rules_spec, Path.cwd()))
+        rules = load_option(rules_spec)
     else:
         spec = record.tag("Rules") or DEFAULT_RULES
         try:

@@ -435,7 +435,7 @@ def _locator(where: str, marks: Mapping[str, tuple[int, int]] | None):
     return at
 
 
-def _unknown_key(key: Any, at: str) -> RuleError:
+def unknown_key(key: Any, at: str) -> RuleError:
     close = difflib.get_close_matches(str(key), list(PARAMETERS), n=3, cutoff=0.6)
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
     return RuleError(f"{at}: unknown key {key!r}{hint}; see `muggins rules --list-parameters`")
@@ -460,7 +460,7 @@ def from_mapping(
         if key not in PARAMETERS:
             if key == "base":
                 raise RuleError(f"{at(key)}: base: only a rule file can start from another rule set")
-            raise _unknown_key(key, at(key))
+            raise unknown_key(key, at(key))
         changes[key] = _coerce(key, value, at(key))
     start = base if base is not None else RuleSet()
     return _validate(dataclasses.replace(start, **changes), at)

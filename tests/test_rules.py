@@ -413,3 +413,37 @@ def test_variants_md_documents_every_parameter_and_preset():
         assert f"| `{name}` |" in text
     for name in ("allfives", "scorecard", "pontos", "fives-and-threes", "five-up", "sniff", "line"):
         assert f"**{name}**" in text, f"no readings written for {name}"
+
+
+@pytest.mark.parametrize("command", ["audit", "analyze"])
+@pytest.mark.parametrize(
+    "options,expected",
+    [
+        (["--rules", "{bad}"], ["bad.yaml:2:1", "hand_sise"]),
+        (["--rules", "allfivez"], ["unknown rule set 'allfivez'", "did you mean allfives"]),
+        (["--set", "targte=150"], ["--set", "unknown key 'targte'", "did you mean target"]),
+        (["--set", "target"], ["--set", "key=value"]),
+    ],
+    ids=["bad-file", "unknown-preset", "unknown-key", "no-value"],
+)
+def test_bad_rule_options_stop_the_run_before_any_record(tmp_path, command, options, expected):
+    """Said once, exit 2, and no report: not one error per record followed by "clean"."""
+    bad = write(tmp_path, "bad.yaml", "base: scorecard\nhand_sise: 5\n")
+    sample = Path(__file__).resolve().parents[1] / "samples" / "allfives-2p.mgn"
+    argv = [str(sample), str(sample)] + [o.format(bad=bad) for o in options]
+    out = subprocess.run([sys.executable, "-m", "muggins", command, *argv], capture_output=True, text=True)
+    assert out.returncode == 2
+    for piece in expected:
+        assert piece in out.stderr
+    assert out.stderr.count("\n") == 1, out.stderr  # one message, not one per record
+    assert out.stdout == "" and "Traceback" not in out.stderr
+
+
+def test_a_record_whose_own_rule_file_is_bad_is_not_called_clean(tmp_path):
+    write(tmp_path, "bad.yaml", "base: scorecard\nhand_sise: 5\n")
+    sample = Path(__file__).resolve().parents[1] / "samples" / "allfives-2p.mgn"
+    record = write(tmp_path, "game.mgn", '[Rules "bad.yaml"]\n' + sample.read_text(encoding="utf-8"))
+    out = subprocess.run([sys.executable, "-m", "muggins", "audit", str(record)], capture_output=True, text=True)
+    assert out.returncode == 2
+    assert 'game.mgn:1: [Rules "bad.yaml"]' in out.stderr and "hand_sise" in out.stderr
+    assert "clean" not in out.stdout and "1 not audited" in out.stdout

@@ -15,7 +15,7 @@ from typing import List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import Format, die, expand, stderr_console
+from muggins.cli.common import Format, check_rule_options, die, expand, stderr_console
 
 
 @app.command("analyze")
@@ -45,6 +45,7 @@ def analyze_command(
 
     if sort is not None and sort not in analyzemod.SUMMARY_COLUMNS:
         die(f"--sort: one of {', '.join(analyzemod.SUMMARY_COLUMNS)}, not {sort!r}")
+    check_rule_options([rules] if rules is not None else [], set_)
     if output_dir is not None and not annotate:
         die("--output-dir is only for --annotate")
     if output_dir is not None:

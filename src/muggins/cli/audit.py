@@ -14,7 +14,7 @@ from typing import List
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import Format, Outcome, expand, print_diagnostic, stderr_console, stdout_console
+from muggins.cli.common import Format, Outcome, check_rule_options, expand, print_diagnostic, stderr_console, stdout_console
 
 
 @app.command("audit")
@@ -45,6 +45,7 @@ def audit_command(
     if len(rules) > 1 and which_rules:
         err.print("muggins: --which-rules and several --rules cannot be combined")
         raise typer.Exit(2)
+    check_rule_options(rules, set_)
     out = stdout_console()
     settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out))
     write = sys.stdout.write
@@ -57,20 +58,20 @@ def audit_command(
         document = StreamedObject(write)
         document.put("schema", auditmod.SCHEMA)
         files_list = document.open_list("files")
-    per_file: list[tuple[str, int, int]] = []  # (file, records, findings) for the text summary
-    count = findings = 0
+    per_file: list[tuple[str, int, int, int]] = []  # (file, records, findings, not audited) for the summary
+    count = findings = not_audited = 0
     for event in spread(expand(files), partial(audit_one, settings), jobs):
         if isinstance(event, FileDone):
             if event.error is not None:
                 print_diagnostic(err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
                 outcome.unusable()
             if count:
-                per_file.append((str(event.path), count, findings))
+                per_file.append((str(event.path), count, findings, not_audited))
             if file_entry is not None:
                 entries.close()
                 file_entry.close()
                 file_entry = entries = None
-            count = findings = 0
+            count = findings = not_audited = 0
             continue
         result = event.result
         if not isinstance(result, (Audited, str)):  # a record that cannot be read
@@ -86,6 +87,7 @@ def audit_command(
         if isinstance(result, str):
             print_diagnostic(err, result)
             outcome.unusable()
+            not_audited += 1
             continue
         findings += result.findings
         if result.dirty:
@@ -99,7 +101,11 @@ def audit_command(
         document.close()
         write("\n")
     elif format is Format.text:
-        for name, records, found in per_file:
-            verdict = "clean" if found == 0 else f"{found} finding{'s' if found != 1 else ''}"
-            out.print(f"{name}: {records} record{'s' if records != 1 else ''}, {verdict}")
+        for name, records, found, skipped in per_file:
+            verdict = [f"{found} finding{'s' if found != 1 else ''}"] if found else []
+            if skipped:  # its rule set could not be had: not "clean"
+                verdict.append(f"{skipped} not audited (rule set unusable)")
+            elif not found:
+                verdict.append("clean")
+            out.print(f"{name}: {records} record{'s' if records != 1 else ''}, {', '.join(verdict)}")
     raise typer.Exit(outcome.code)

@@ -103,6 +103,17 @@ def resolve_rules(record: Record, rules_spec: str | None, overrides: list[str]) 
     return rules_for(record, rules_spec, parsed)
 
 
+def check_rule_options(rules_specs: list[str], overrides: list[str]) -> None:
+    """A ``--rules`` or ``--set`` that cannot be had ends the run before any record is read (exit 2)."""
+    from muggins.replay.resolve import check_options
+    from muggins.replay.rules import RuleError
+
+    try:
+        check_options(rules_specs, overrides)
+    except RuleError as exc:
+        die(str(exc))
+
+
 def print_diagnostic(console, diagnostic) -> None:
     """A diagnostic on stderr, compiler style; the severity coloured only on a terminal."""
     from rich.markup import escape
