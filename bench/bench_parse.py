@@ -1,7 +1,7 @@
 """How fast muggins reads records, next to python-chess reading PGN: prints figures, asserts nothing.
 
     python bench/bench_parse.py [--hands 2000] [--corpus FILE.mgn] [--pgn FILE.pgn] [--repeat 3]
-                                [--no-chess] [--both]
+                                [--no-chess] [--both] [--quick] [--json]
 
 The parser runs on lark-cython when it is installed; MUGGINS_LARK_CYTHON=0 in the environment
 measures plain lark. Records in the common layout are read by the fast path (fastpath.py) unless
@@ -9,16 +9,20 @@ MUGGINS_FASTPATH=0; ``--both`` times the fast path and lark alone, one after the
 
 Makes (or reads) a corpus of realistic All Fives records: 2 to 4 seats, deals, a boneyard, the
 turns of a simulated game (plays with ends and claims, draws, passes, the odd mark, comment and
-Muggins call) and the tallies at the end of each hand. Times ``read_file`` over it on one core
-and prints turns per second. Then makes a PGN file of about the same size from random legal
-games (python-chess, a bench-only extra: ``pip install chess``), times ``chess.pgn.read_game``
-over it and prints plies per second and our ratio to it. Best of ``--repeat`` runs.
+Muggins call) and the tallies at the end of each hand: exactly ``--hands`` hands. Times
+``read_file`` over it on one core and prints turns per second. Then reads a PGN file of about the
+same size made from random legal games (bench/corpus.py; python-chess, a bench-only extra:
+``pip install chess``) with ``chess.pgn.read_game`` and prints plies per second and our ratio to
+it. Times are CPU time of this process, for both sides; best of ``--repeat`` runs. ``--json``:
+the figures as one JSON object on the last line (for bench/run.py); ``--quick``: 300 hands, one
+run.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import random
 import sys
@@ -26,8 +30,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from muggins.notation.model import Record
-from muggins.notation.parser import backend, fast_path_enabled, read_file
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from corpus import pgn_file, time_chess_read  # noqa: E402
+
+from muggins.notation.model import Record  # noqa: E402
+from muggins.notation.parser import backend, fast_path_enabled, read_file  # noqa: E402
 
 SEATS = "ABCD"
 
@@ -132,10 +140,11 @@ def make_corpus(hands: int, seed: int = 7) -> str:
 
 
 def time_muggins(path: Path, repeat: int) -> tuple[float, int, int, int]:
+    """Best CPU time of ``read_file`` over the file, and the turns, hands and records read."""
     best = float("inf")
     turns = hands = records = 0
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         turns = hands = records = 0
         for record in read_file(path):
             if not isinstance(record, Record):
@@ -143,7 +152,7 @@ def time_muggins(path: Path, repeat: int) -> tuple[float, int, int, int]:
             records += 1
             hands += len(record.hands)
             turns += sum(len(h.turns) for h in record.hands)
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return best, turns, hands, records
 
 
@@ -160,41 +169,34 @@ def time_path(path: Path, repeat: int, fast: bool) -> tuple[float, int, int, int
             os.environ["MUGGINS_FASTPATH"] = before
 
 
-def make_pgn(size: int, seed: int = 7) -> str:
-    import chess
-    import chess.pgn
-
-    rng = random.Random(seed)
-    out = io.StringIO()
-    game_number = 0
-    while out.tell() < size:
-        game_number += 1
-        board = chess.Board()
-        for _ in range(rng.randint(40, 160)):
-            moves = list(board.legal_moves)
-            if not moves:
-                break
-            board.push(rng.choice(moves))
-        game = chess.pgn.Game.from_board(board)
-        game.headers["Event"] = "Bench club"
-        game.headers["Round"] = str(game_number)
-        print(game, file=out, end="\n\n")
-    return out.getvalue()
+def parse_speeds(corpus: Path, repeat: int, both: bool) -> dict[str, float]:
+    """Turns per second of each path timed, by key: ``turns_per_s``, or one per path with ``both``."""
+    size = corpus.stat().st_size
+    list(read_file(corpus))  # build (or load the cached) parse table outside the timing
+    speeds = {}
+    for fast in (True, False) if both else (fast_path_enabled(),):
+        seconds, turns, hands, records = time_path(corpus, repeat, fast)
+        key = ("turns_per_s_fast_path" if fast else "turns_per_s_lark") if both else "turns_per_s"
+        speeds[key] = turns / seconds
+        name = f"fast path, else {backend()}" if fast else backend()
+        print(f"muggins ({name}): {records} records, {hands} hands, {turns} turns, {size / 1e6:.2f} MB in {seconds:.3f} s")
+        print(f"muggins: {turns / seconds:,.0f} turns/s ({hands / seconds:,.0f} hands/s, {size / seconds / 1e6:.2f} MB/s)")
+    return speeds
 
 
-def time_chess(path: Path, repeat: int) -> tuple[float, int]:
-    import chess.pgn
-
-    best = float("inf")
-    plies = 0
-    for _ in range(repeat):
-        start = time.perf_counter()
-        plies = 0
-        with open(path, encoding="utf-8") as handle:
-            while (game := chess.pgn.read_game(handle)) is not None:
-                plies += sum(1 for _ in game.mainline_moves())
-        best = min(best, time.perf_counter() - start)
-    return best, plies
+def chess_figures(pgn: Path, repeat: int, speeds: dict[str, float]) -> dict[str, float]:
+    """python-chess's plies per second over ``pgn``, and each of ``speeds`` divided by it."""
+    chess_seconds, plies = time_chess_read(pgn, repeat)
+    theirs = plies / chess_seconds
+    print(f"python-chess: {plies} plies, {pgn.stat().st_size / 1e6:.2f} MB in {chess_seconds:.3f} s")
+    print(f"python-chess read_game: {theirs:,.0f} plies/s")
+    figures = {"chess_plies_per_s": round(theirs)}
+    for key, ours in speeds.items():
+        path = key.removeprefix("turns_per_s")  # "", "_fast_path" or "_lark"
+        figures[f"ratio_vs_chess{path}"] = round(ours / theirs, 2)
+        label = f", {path[1:].replace('_', ' ')}" if path else ""
+        print(f"ratio (our turns/s over its plies/s){label}: {ours / theirs:.2f}")
+    return figures
 
 
 def main() -> None:
@@ -205,44 +207,32 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--no-chess", action="store_true", help="skip the python-chess comparison")
     parser.add_argument("--both", action="store_true", help="time the fast path and lark alone")
+    parser.add_argument("--quick", action="store_true", help="300 hands, one run: a smoke test")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object (for bench/run.py)")
     args = parser.parse_args()
+    if args.quick:
+        args.hands, args.repeat = 300, 1
 
-    work = Path(tempfile.mkdtemp(prefix="muggins-bench-"))
-    corpus = args.corpus
-    if corpus is None:
-        corpus = work / "corpus.mgn"
-        corpus.write_text(make_corpus(args.hands), encoding="utf-8")
-    size = corpus.stat().st_size
-    list(read_file(corpus))  # build (or load the cached) parse table outside the timing
-    paths = (True, False) if args.both else (fast_path_enabled(),)
-    speeds = {}
-    for fast in paths:
-        seconds, turns, hands, records = time_path(corpus, args.repeat, fast)
-        ours = speeds[fast] = turns / seconds
-        name = f"fast path, else {backend()}" if fast else backend()
-        print(f"muggins ({name}): {records} records, {hands} hands, {turns} turns, {size / 1e6:.2f} MB in {seconds:.3f} s")
-        print(f"muggins: {ours:,.0f} turns/s ({hands / seconds:,.0f} hands/s, {size / seconds / 1e6:.2f} MB/s)")
+    with tempfile.TemporaryDirectory(prefix="muggins-bench-") as work:
+        corpus = args.corpus
+        if corpus is None:
+            corpus = Path(work) / "corpus.mgn"
+            corpus.write_text(make_corpus(args.hands), encoding="utf-8")
+        size = corpus.stat().st_size
+        speeds = parse_speeds(corpus, args.repeat, args.both)
+    figures: dict[str, float] = {key: round(value) for key, value in speeds.items()}
     if args.both:
-        print(f"fast path over lark: {speeds[True] / speeds[False]:.2f}")
-
-    if args.no_chess:
-        return
-    try:
-        import chess.pgn  # noqa: F401
-    except ImportError:
-        print("python-chess not installed (pip install chess): no comparison", file=sys.stderr)
-        return
-    pgn = args.pgn
-    if pgn is None:
-        pgn = work / "games.pgn"
-        pgn.write_text(make_pgn(size), encoding="utf-8")
-    chess_seconds, plies = time_chess(pgn, args.repeat)
-    theirs = plies / chess_seconds
-    print(f"python-chess: {plies} plies, {pgn.stat().st_size / 1e6:.2f} MB in {chess_seconds:.3f} s")
-    print(f"python-chess read_game: {theirs:,.0f} plies/s")
-    for fast, ours in speeds.items():
-        name = "fast path" if fast else "lark"
-        print(f"ratio (our turns/s over its plies/s), {name}: {ours / theirs:.2f}")
+        figures["fast_path_vs_lark"] = round(speeds["turns_per_s_fast_path"] / speeds["turns_per_s_lark"], 2)
+        print(f"fast path over lark: {figures['fast_path_vs_lark']:.2f}")
+    if not args.no_chess:
+        try:
+            import chess.pgn  # noqa: F401
+        except ImportError:
+            print("python-chess not installed (pip install chess): no comparison", file=sys.stderr)
+        else:
+            figures.update(chess_figures(args.pgn or pgn_file(size), args.repeat, speeds))
+    if args.json:
+        print(json.dumps(figures))
 
 
 if __name__ == "__main__":

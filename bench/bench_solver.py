@@ -1,6 +1,7 @@
 """How fast the perfect-information solver is: prints figures, asserts nothing.
 
     python bench/bench_solver.py [--deals 20] [--plays 8 4 0] [--no-two-player] [--no-whole-hand]
+                                 [--quick] [--json]
 
 Four-player seven-tile game without a boneyard (the ``pontos`` preset): exact solves of the
 position after 8, 4 and 0 plays of ``--deals`` simulated deals (the plays before it made by
@@ -19,11 +20,18 @@ Times are wall-clock and CPU seconds (on a loaded machine trust CPU); nodes per 
 group's nodes over its CPU time. Peak memory is ``ru_maxrss`` of the measuring process (for
 cold, the largest single solve; it includes the interpreter and the modules, about 30 MB).
 The load average is printed before and after.
+
+``--json``: the figures as one JSON object on the last line (for bench/run.py), CPU seconds:
+for each group (``after_8``, ``after_4``, ``after_0``, ``seven_five_opening``) the cold median and
+largest solve time, peak memory and nodes per second, the warm median and peak memory; the
+whole hand's time and peak; the load average at the end. ``--quick``: 3 deals, after 8 plays
+and the two-player opening, no whole hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import pickle
 import statistics
@@ -35,6 +43,9 @@ from muggins.notation.model import Play
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet, load
 from muggins.replay.simulate import Options, simulate
+
+#: One solve: (wall s, CPU s, nodes, exact)
+Found = tuple[float, float, int, bool]
 
 
 def positions(rules: RuleSet, players: int, plays: int, deals: int, seed: int) -> list[Position]:
@@ -72,7 +83,7 @@ def in_child(work, *args):
     return pickle.loads(data), usage.ru_maxrss // 1024
 
 
-def timed_solves(group: list[Position], keep_layouts: bool) -> list[tuple[float, float, int, bool]]:
+def timed_solves(group: list[Position], keep_layouts: bool) -> list[Found]:
     """(wall s, CPU s, nodes, exact) of each solve of ``group``, one after another."""
     out = []
     for position in group:
@@ -83,7 +94,7 @@ def timed_solves(group: list[Position], keep_layouts: bool) -> list[tuple[float,
     return out
 
 
-def row(title: str, found: list[tuple[float, float, int, bool]], peak: int) -> None:
+def row(title: str, found: list[Found], peak: int) -> None:
     walls, cpus, nodes = [f[0] for f in found], [f[1] for f in found], [f[2] for f in found]
     assert all(f[3] for f in found), "every solve here should be exact"
     print(
@@ -94,11 +105,22 @@ def row(title: str, found: list[tuple[float, float, int, bool]], peak: int) -> N
     )
 
 
-def measure(title: str, group: list[Position]) -> None:
+def measure(title: str, label: str, group: list[Position]) -> dict[str, float]:
+    """Print the group's cold and warm rows; return its figures, keys ending in ``_label``."""
     cold = [in_child(timed_solves, [position], False) for position in group]
-    row(f"{title}, cold", [r[0][0] for r in cold], max(r[1] for r in cold))
-    warm, peak = in_child(timed_solves, group, True)
-    row(f"{title}, warm", warm, peak)
+    found, peak = [r[0][0] for r in cold], max(r[1] for r in cold)
+    row(f"{title}, cold", found, peak)
+    warm, warm_peak = in_child(timed_solves, group, True)
+    row(f"{title}, warm", warm, warm_peak)
+    cpus = [f[1] for f in found]
+    return {
+        f"solve_s_median_{label}": round(statistics.median(cpus), 4),
+        f"solve_s_max_{label}": round(max(cpus), 4),
+        f"peak_mb_{label}": peak,
+        f"nodes_per_s_{label}": round(sum(f[2] for f in found) / sum(cpus)),
+        f"warm_solve_s_median_{label}": round(statistics.median(f[1] for f in warm), 4),
+        f"warm_peak_mb_{label}": warm_peak,
+    }
 
 
 def whole_hand(rules: RuleSet, seed: int) -> tuple[int, int, float, float]:
@@ -125,7 +147,12 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--no-two-player", action="store_true")
     parser.add_argument("--no-whole-hand", action="store_true")
+    parser.add_argument("--quick", action="store_true", help="3 deals, after 8 plays and the two-player opening: a smoke test")
+    parser.add_argument("--json", action="store_true", help="print the figures as one JSON object (for bench/run.py)")
     args = parser.parse_args()
+    if args.quick:
+        args.deals, args.plays, args.no_whole_hand = 3, [8], True
+    figures: dict[str, float] = {}
     print("load average at start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(
         f"{'position':<44} {'n':>3}  {'wall med':>8} {'max':>8}  {'cpu med':>8} {'max':>8}"
@@ -133,17 +160,22 @@ def main() -> int:
     )
     pontos = load("pontos")
     for plays in args.plays:
-        measure(f"pontos 4 players, after {plays} plays", positions(pontos, 4, plays, args.deals, args.seed))
+        group = positions(pontos, 4, plays, args.deals, args.seed)
+        figures.update(measure(f"pontos 4 players, after {plays} plays", f"after_{plays}", group))
     if not args.no_two_player:
-        seven = load("allfives-seven-five")
-        measure("allfives-seven-five 2 players, opening", positions(seven, 2, 0, args.deals, args.seed))
+        group = positions(load("allfives-seven-five"), 2, 0, args.deals, args.seed)
+        figures.update(measure("allfives-seven-five 2 players, opening", "seven_five_opening", group))
     if not args.no_whole_hand:
         (turns, valued, wall, cpu), peak = in_child(whole_hand, pontos, args.seed)
         print(
             f"whole pontos hand (seed {args.seed}), evaluate_moves at each of {turns} turns, {valued} moves"
             f" valued exactly: {wall:.1f} s wall, {cpu:.1f} s CPU, {peak} MB peak"
         )
+        figures.update(whole_hand_s=round(cpu, 2), whole_hand_peak_mb=peak)
     print("load average at end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
+    figures["load_after"] = round(os.getloadavg()[0], 2)
+    if args.json:
+        print(json.dumps(figures))
     return 0
 
 

@@ -5,7 +5,8 @@
 Each benchmark script runs in its own process with ``--json`` and prints its figures as one JSON
 object on its last line; this script collects them, with the peers measured in the same run
 (python-chess ``read_game`` for parsing and the audit, the ``dominoes`` package for replay), and
-prints one table. The bench-only peers come from the ``bench`` extra: ``pip install '.[bench]'``.
+prints one table. The bench-only peers come from the ``bench`` extra: ``pip install '.[bench]'``;
+the viewer's browser figures need Playwright (the ``test`` extra) and Chromium.
 Figures are measured, never asserted; ``--quick`` runs smaller inputs for a smoke test.
 """
 
@@ -24,14 +25,14 @@ HERE = Path(__file__).resolve().parent
 
 #: (script, its arguments in a full run, in a quick run)
 SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
-    ("bench_parse.py", ["--repeat", "3"], ["--hands", "300", "--repeat", "1"]),
+    ("bench_parse.py", ["--repeat", "3"], ["--quick"]),
     ("bench_replay.py", ["--repeat", "3"], ["--hands", "300", "--repeat", "1", "--dominoes-games", "50"]),
     ("bench_audit.py", ["--repeat", "3"], ["--hands", "300", "--repeat", "1"]),
     ("bench_solver.py", [], ["--quick"]),
     ("bench_startup.py", [], ["--quick"]),
     ("bench_scale.py", [], ["--quick"]),
+    ("bench_viewer.py", [], ["--quick"]),
 )
-
 
 
 def run_one(script: str, args: list[str]) -> dict:
