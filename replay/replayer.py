@@ -15,122 +15,15 @@ information allows: a check that needs a hidden tile is simply not made.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
 from muggins.diagnostics import Diagnostic
 from muggins.notation.model import Draw, Hand, MugginsCall, Pass, Play, Record, SheetScore, Tile
 from muggins.replay.board import Board, IllegalPlacement
+from muggins.replay.errors import CODES, ReplayError
+from muggins.replay.facts import HandResult, ReplayResult, TurnFact
 from muggins.replay.rules import RuleError, RuleSet
-from muggins.replay.scoring import HandAward, credit_claim, end_of_hand, play_points, points_table, side_of_seats
-
-#: Every legality code the replayer emits: code -> (rule parameter, what it means).
-CODES: dict[str, tuple[str | None, str]] = {
-    "table-rules": ("players", "the table (players, partnerships) does not fit the rule set"),
-    "pip-above-set": ("max_pip", "a tile with a pip above the set's highest"),
-    "deal-size": ("hand_size", "a seat was dealt the wrong number of tiles"),
-    "dealt-twice": ("max_pip", "a tile appears twice in the deal and boneyard"),
-    "boneyard-size": ("hand_size", "the boneyard does not hold the tiles left after the deal"),
-    "wrong-leader": ("first_leader", "the hand was led by the wrong seat"),
-    "wrong-lead-tile": ("first_lead_tile", "the leader did not lead the tile the rules require"),
-    "no-double": ("no_double", "nobody held a double and the rules ask for a reshuffle"),
-    "out-of-turn": ("direction", "a seat took a turn that was not theirs"),
-    "not-in-hand": (None, "a tile played or drawn that the seat does not hold"),
-    "already-played": (None, "a tile that is already on the table"),
-    "wrong-end": (None, "the tile does not match the named end"),
-    "no-match": (None, "the tile matches no open end"),
-    "branch-closed": ("spinner_order", "a tile on a spinner's branch before its sides were covered"),
-    "no-such-end": ("spinner", "the named end does not exist on this layout"),
-    "ambiguous-end": (None, "no end named, and the possible placements score differently"),
-    "inline-not-allowed": ("spinner", "a double laid lengthwise outside the Sniff rule"),
-    "draw-not-allowed": ("drawing", "a draw in a game without drawing"),
-    "draw-while-playable": ("voluntary_draw", "a draw while holding a playable tile"),
-    "draw-empty-boneyard": ("drawing", "a draw from an empty boneyard"),
-    "draw-reserve": ("boneyard_reserve", "a draw from the tiles that must stay in the boneyard"),
-    "draw-wrong-tile": ("drawing", "the drawn tile is not the next one in the boneyard"),
-    "drew-past-playable": ("drawing", "kept drawing after a playable tile came"),
-    "drawn-tile-not-played": ("play_drawn_at_once", "a playable drawn tile was not played at once"),
-    "pass-while-playable": (None, "a pass while holding a playable tile"),
-    "pass-without-drawing": ("drawing", "a pass while the boneyard could still be drawn from"),
-    "play-after-end": (None, "a turn after the hand was over"),
-    "play-after-game-end": ("target_check", "a turn after the target was reached"),
-    "wrong-outcome": (None, "the hand's written outcome is not what happened"),
-    "hand-unfinished": (None, "the hand stops before anyone went out or it was blocked"),
-    "mixed-sheet": (None, "score-sheet entries in a hand that was played out"),
-    "muggins-not-allowed": ("muggins", "a Muggins call where the rules have none"),
-    "muggins-not-opponent": ("muggins", "a Muggins call on one's own side"),
-    "muggins-on-nothing": ("muggins", "a Muggins call with no unclaimed points to take"),
-    "muggins-on-claimed": ("muggins", "a Muggins call on points that were claimed"),
-    "muggins-too-late": ("muggins_window", "a Muggins call after its window closed"),
-    "muggins-amount": ("muggins", "a Muggins call for the wrong number of points"),
-    "unknown-seat": (None, "a seat the record does not declare"),
-}
-
-
-class ReplayError(Exception):
-    """Raised in strict mode at the first error."""
-
-    def __init__(self, diagnostic: Diagnostic) -> None:
-        super().__init__(diagnostic.render())
-        self.diagnostic = diagnostic
-
-
-class TurnFact(NamedTuple):
-    """What one turn did under the rules (a tuple: the replayer makes one per turn).
-
-    For a play: the arm used, the ends' ``total`` after it, the ``points`` the rules give, and
-    under the Muggins rule what was ``credited`` to the player's side, left ``unclaimed``, or
-    claimed in ``excess`` (with the ``penalty`` the opponents score for it). For a Muggins call:
-    ``refers_to`` the turn whose points it takes and ``credited`` what the caller's side gains.
-    """
-
-    hand: int
-    turn: int
-    kind: str  # play, draw, pass, muggins, sheet
-    seat: str
-    statement: object
-    end: str | None = None
-    total: int | None = None
-    points: int = 0
-    claim: int | None = None
-    credited: int = 0
-    unclaimed: int = 0
-    excess: int = 0
-    penalty: int = 0
-    refers_to: int | None = None
-    expected: int | None = None
-    counted: int = 0  # what actually went on the score (after the get-in and exact-target rules)
-
-
-@dataclass(slots=True)
-class HandResult:
-    """A replayed hand: its turn facts, how it really ended, and the score after it."""
-
-    number: int
-    hand: Hand
-    leader: str | None
-    facts: list[TurnFact] = field(default_factory=list)
-    outcome: str | None = None  # domino, blocked, or None (unfinished)
-    went_out: str | None = None
-    pips: dict[str, int] | None = None  # true remaining pips, where every hand is known
-    pips_source: str = "none"  # "hands", "announced" or "none"
-    award: HandAward | None = None
-    in_play: dict[str, int] = field(default_factory=dict)  # credited in play, per side
-    earned: dict[str, int] = field(default_factory=dict)  # rule points made in play, per side
-    totals: dict[str, int] = field(default_factory=dict)  # correct running totals after the hand
-    target_reached_at: int | None = None  # turn at which a side reached the target (immediate)
-
-
-@dataclass(slots=True)
-class ReplayResult:
-    record: Record
-    rules: RuleSet
-    sides: dict[str, str]
-    hands: list[HandResult]
-    diagnostics: list[Diagnostic]
-    totals: dict[str, int]
-    winner: str | None
-    won_at: tuple[int, int | None] | None  # (hand, turn); turn None when decided at the end of a hand
+from muggins.replay.scoring import credit_claim, end_of_hand, play_points, points_table, side_of_seats
 
 
 def opponents_of(side: str, sides: dict[str, str]) -> list[str]:

@@ -1,0 +1,74 @@
+"""What a replay establishes: a fact per turn, a result per hand, and the result of the record.
+
+These are the values the replayer hands on, and all that the analysis layer (the audit, the
+ledger, the viewer) reads of a replay; they hold no position and apply no rule, so they are kept
+apart from the machinery that makes them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from muggins.diagnostics import Diagnostic
+from muggins.notation.model import Hand, Record
+from muggins.replay.rules import RuleSet
+from muggins.replay.scoring import HandAward
+
+
+class TurnFact(NamedTuple):
+    """What one turn did under the rules (a tuple: the replayer makes one per turn).
+
+    For a play: the arm used, the ends' ``total`` after it, the ``points`` the rules give, and
+    under the Muggins rule what was ``credited`` to the player's side, left ``unclaimed``, or
+    claimed in ``excess`` (with the ``penalty`` the opponents score for it). For a Muggins call:
+    ``refers_to`` the turn whose points it takes and ``credited`` what the caller's side gains.
+    """
+
+    hand: int
+    turn: int
+    kind: str  # play, draw, pass, muggins, sheet
+    seat: str
+    statement: object
+    end: str | None = None
+    total: int | None = None
+    points: int = 0
+    claim: int | None = None
+    credited: int = 0
+    unclaimed: int = 0
+    excess: int = 0
+    penalty: int = 0
+    refers_to: int | None = None
+    expected: int | None = None
+    counted: int = 0  # what actually went on the score (after the get-in and exact-target rules)
+
+
+@dataclass(slots=True)
+class HandResult:
+    """A replayed hand: its turn facts, how it really ended, and the score after it."""
+
+    number: int
+    hand: Hand
+    leader: str | None
+    facts: list[TurnFact] = field(default_factory=list)
+    outcome: str | None = None  # domino, blocked, or None (unfinished)
+    went_out: str | None = None
+    pips: dict[str, int] | None = None  # true remaining pips, where every hand is known
+    pips_source: str = "none"  # "hands", "announced" or "none"
+    award: HandAward | None = None
+    in_play: dict[str, int] = field(default_factory=dict)  # credited in play, per side
+    earned: dict[str, int] = field(default_factory=dict)  # rule points made in play, per side
+    totals: dict[str, int] = field(default_factory=dict)  # correct running totals after the hand
+    target_reached_at: int | None = None  # turn at which a side reached the target (immediate)
+
+
+@dataclass(slots=True)
+class ReplayResult:
+    record: Record
+    rules: RuleSet
+    sides: dict[str, str]
+    hands: list[HandResult]
+    diagnostics: list[Diagnostic]
+    totals: dict[str, int]
+    winner: str | None
+    won_at: tuple[int, int | None] | None  # (hand, turn); turn None when decided at the end of a hand
