@@ -1,0 +1,410 @@
+"""What each kind of turn does to a hand, and every rule that turn must keep.
+
+One function per kind of statement a hand is made of: a play, a draw, a pass, a Muggins call, a
+score-sheet entry. Each checks the turn against the rules, reports what it breaks through the
+game (so every diagnostic carries its code, place and rule), moves the position on as far as it
+still makes sense, and returns the :class:`~muggins.replay.facts.TurnFact` it establishes.
+
+They are apart from :class:`~muggins.replay.hand_state.HandState`, which holds the position and
+hands each statement to one of them, so that the rules of a turn read in one place and the
+position stays short. The function for a play is the replayer's hot loop: it is kept flat and
+builds its fact without keyword arguments.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Tile
+from muggins.replay.board import IllegalPlacement
+from muggins.replay.facts import TurnFact
+from muggins.replay.scoring import credit_claim, play_points
+
+if TYPE_CHECKING:
+    from muggins.replay.hand_state import HandState
+
+
+def opponents_of(side: str, sides: dict[str, str]) -> list[str]:
+    return [s for s in dict.fromkeys(sides.values()) if s != side]
+
+
+_new_fact = tuple.__new__  # builds a TurnFact from a full tuple without a Python-level __new__
+
+
+def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
+    """A tile laid: that its seat holds it, where it goes, what it scores and what the claim earns."""
+    game, rules, board = state.game, state.rules, state.board
+    seat, tile = play.seat, play.tile
+    if tile.high > rules.max_pip:
+        state.check_pip(tile, play, turn)
+    if state.pending and rules.muggins_window == "before_next_play":
+        state.pending.clear()
+    if state.must_play:
+        _check_must_play(state, turn, play)
+    if board.lead is None:
+        _check_first_lead(state, turn, play)
+    if tile in board.on_table:
+        game.report("already-played", f"{tile} is already on the table", play, state.hand.number, turn)
+        state.to_move = state.next_seat(seat)
+        return _fact(state, turn, "play", play)
+    hand = state.known[seat]
+    if tile not in hand:
+        if len(hand) == state.count[seat]:
+            game.report("not-in-hand", f"{seat} does not hold {tile}", play, state.hand.number, turn)
+        _take_from_elsewhere(state, tile, seat)
+    inline = play.inline
+    if inline and rules.spinner != "sniff":
+        game.report(
+            "inline-not-allowed", f"{tile} laid lengthwise, but only Sniff rules allow that", play, state.hand.number, turn
+        )
+        inline = False
+    end = play.end
+    try:
+        if end is None and board.lead is not None:
+            raise IllegalPlacement("no end named")
+        used = board.play(tile, end, inline)
+    except IllegalPlacement as exc:
+        if exc.rule == "spinner" and inline:
+            game.report("inline-not-allowed", str(exc), play, state.hand.number, turn)
+            inline = False
+        end = _choose_end(state, turn, play, end)
+        if end is None:
+            state.to_move = state.next_seat(seat)
+            return _fact(state, turn, "play", play)
+        try:
+            used = board.play(tile, end, inline)
+        except IllegalPlacement as again:  # an end left out hid that the tile cannot lie lengthwise
+            if not inline:
+                raise
+            game.report("inline-not-allowed", str(again), play, state.hand.number, turn)
+            inline = False
+            used = board.play(tile, end, inline)
+    state.passes = 0
+    hand.discard(tile)
+    count = state.count
+    left = count[seat] - 1
+    count[seat] = left
+    total = board.count
+    table = game.points_for
+    points = table[total] if total < len(table) else play_points(total, rules)
+    claim = play.claim
+    side = game.sides[seat]
+    result = state.result
+    number = state.hand.number
+    if points:
+        result.earned[side] += points
+    if (claim == points or (claim is None and not points)) and game.claims_written:
+        credited, unclaimed, excess, penalty = points, 0, 0, 0
+    else:
+        credited, unclaimed, excess, penalty = credit_claim(points, claim, rules, game.claims_written)
+    counted = 0
+    if credited:
+        counted = game.credit(side, credited, number, turn)
+        result.in_play[side] += counted
+    if penalty:
+        for other in opponents_of(side, game.sides):
+            result.in_play[other] += game.credit(other, penalty, number, turn)
+    if unclaimed:
+        state.unclaimed_history[seat].append(turn)
+        if rules.muggins == "opponent_takes":
+            state.pending.append((turn, seat, unclaimed))
+    if left == 0:
+        state.over = "domino"
+        state.went_out = seat
+    state.to_move = game.next_index[seat]
+    fact = _new_fact(
+        TurnFact,
+        (number, turn, "play", seat, play, used, total, points, claim, credited, unclaimed, excess, penalty, None, None, counted),
+    )
+    result.facts.append(fact)
+    return fact
+
+
+def _check_must_play(state: HandState, turn: int, play: Play) -> None:
+    must = state.must_play.pop(play.seat, None)
+    if must is not None and must is not play.tile:
+        state.game.report(
+            "drawn-tile-not-played",
+            f"{play.seat} drew the playable {must} and must play it at once, but played {play.tile}",
+            play,
+            state.hand.number,
+            turn,
+        )
+
+
+def _check_first_lead(state: HandState, turn: int, play: Play) -> None:
+    required = state.required_lead
+    if required is not None and play.tile is not required:
+        state.game.report(
+            "wrong-lead-tile",
+            f"the leader must lead {required}, not {play.tile}",
+            play,
+            state.hand.number,
+            turn,
+        )
+
+
+def _choose_end(state: HandState, turn: int, play: Play, end: str | None) -> str | None:
+    """The arm the tile goes on: the named one if it fits, else the one the record implies."""
+    game, board, tile = state.game, state.board, play.tile
+    number = state.hand.number
+    options = board.placements(tile)
+    if end is not None:
+        if end in options:
+            return end
+        arm = board.arms.get(end)
+        if arm is None:
+            game.report("no-such-end", f"there is no end {end!r} ({board.describe_ends()})", play, number, turn)
+        elif arm[0] in (tile.high, tile.low):
+            game.report(
+                "branch-closed",
+                f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
+                play,
+                number,
+                turn,
+            )
+        else:
+            game.report("wrong-end", f"{tile} does not match end {end}, which shows {arm[0]}", play, number, turn)
+        if not options:
+            return None
+        return options[0]
+    if not options:
+        game.report("no-match", f"{tile} matches no open end ({board.describe_ends()})", play, number, turn)
+        return None
+    if len(options) == 1:
+        return options[0]
+    outcomes = {}
+    for option in options:
+        trial = board.copy()
+        trial.play(tile, option)
+        key = (trial.total(), tuple(sorted((e.pip, e.value) for e in trial.open_ends())))
+        outcomes.setdefault(key, option)
+    if len(outcomes) == 1:
+        return options[0]
+    by_points = {play_points(key[0], state.rules): option for key, option in reversed(list(outcomes.items()))}
+    chosen = by_points.get(play.claim or 0, options[0]) if play.claim is not None else options[0]
+    game.report(
+        "ambiguous-end",
+        f"{tile} fits ends {', '.join(options)} with different results; name the end"
+        f" (taken as {chosen})",
+        play,
+        number,
+        turn,
+        severity="warning",
+    )
+    return chosen
+
+
+def _take_from_elsewhere(state: HandState, tile: Tile, seat: str) -> None:
+    """Keep tiles conserved when a record plays a tile we thought was somewhere else."""
+    for other, tiles in state.known.items():
+        if other != seat and tile in tiles:
+            tiles.discard(tile)
+            state.count[other] -= 1
+            state.count[seat] += 1
+            return
+    if state.boneyard is not None and tile in state.boneyard:
+        state.boneyard.remove(tile)
+        state.boneyard_count -= 1
+        state.count[seat] += 1
+
+
+def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
+    """Tiles taken from the boneyard: whether the rules allow it now, and how many, and which."""
+    game, rules, seat = state.game, state.rules, draw.seat
+    number = state.hand.number
+    state.to_move = state.game.seat_index[seat]
+    if rules.drawing == "none":
+        game.report("draw-not-allowed", f"{seat} drew, but these rules have no drawing", draw, number, turn)
+    if seat in state.must_play:
+        game.report(
+            "drawn-tile-not-played",
+            f"{seat} drew the playable {state.must_play[seat]} and must play it at once, not draw again",
+            draw,
+            number,
+            turn,
+        )
+        del state.must_play[seat]
+    elif not rules.voluntary_draw and state.board.lead is not None:
+        playable = state.playable_tiles(seat)
+        if playable:
+            game.report(
+                "draw-while-playable",
+                f"{seat} drew while holding the playable {playable[0]}",
+                draw,
+                number,
+                turn,
+            )
+    if draw.count > state.drawable():
+        if state.boneyard_count == 0:
+            game.report("draw-empty-boneyard", f"{seat} drew {draw.count}, but the boneyard is empty", draw, number, turn)
+        else:
+            game.report(
+                "draw-reserve",
+                f"{seat} drew {draw.count}, but only {state.drawable()} may be drawn"
+                f" ({rules.boneyard_reserve} must stay in the boneyard)",
+                draw,
+                number,
+                turn,
+            )
+    drawn: list[Tile] = []
+    if draw.tiles is not None:
+        for i, tile in enumerate(draw.tiles):
+            state.check_pip(tile, draw, turn)
+            if state.boneyard is not None:
+                if state.boneyard and state.boneyard[0] != tile:
+                    game.report(
+                        "draw-wrong-tile",
+                        f"{seat} drew {tile}, but the next tile in the boneyard is {state.boneyard[0]}",
+                        draw,
+                        number,
+                        turn,
+                    )
+                if tile in state.boneyard:
+                    state.boneyard.remove(tile)
+            drawn.append(tile)
+    elif state.boneyard is not None:
+        drawn = state.boneyard[: draw.count]
+        del state.boneyard[: draw.count]
+    for tile in drawn:
+        if tile in state.board.on_table or any(tile in h for h in state.known.values()):
+            game.report("not-in-hand", f"{tile} cannot be drawn: it is already on the table or in a hand", draw, number, turn)
+    state.known[seat].update(drawn)
+    state.count[seat] += draw.count
+    state.boneyard_count = max(0, state.boneyard_count - draw.count)
+    if drawn and state.board.lead is not None and rules.drawing == "until_playable":
+        for tile in drawn[:-1]:
+            if state.board.placements(tile):
+                game.report(
+                    "drew-past-playable",
+                    f"{seat} drew the playable {tile} and kept drawing",
+                    draw,
+                    number,
+                    turn,
+                )
+                break
+        last = drawn[-1]
+        if rules.play_drawn_at_once and len(drawn) == draw.count and state.board.placements(last):
+            state.must_play[seat] = last
+    return _fact(state, turn, "draw", draw)
+
+
+def apply_pass(state: HandState, turn: int, stmt: Pass) -> TurnFact:
+    """A pass: allowed only with nothing to play and nothing the rules still let the seat draw."""
+    game, rules, seat = state.game, state.rules, stmt.seat
+    number = state.hand.number
+    must = state.must_play.pop(seat, None)
+    if must is not None:
+        game.report(
+            "drawn-tile-not-played",
+            f"{seat} drew the playable {must} and must play it at once, but passed",
+            stmt,
+            number,
+            turn,
+        )
+    elif state.board.lead is not None:
+        playable = state.playable_tiles(seat)
+        if playable:
+            game.report("pass-while-playable", f"{seat} passed while holding the playable {playable[0]}", stmt, number, turn)
+        elif rules.drawing == "until_playable" and state.drawable() > 0:
+            game.report(
+                "pass-without-drawing",
+                f"{seat} passed, but {state.drawable()} tiles could still be drawn",
+                stmt,
+                number,
+                turn,
+            )
+    state.passes += 1
+    if state.passes >= len(state.seats):
+        state.over = "blocked"
+    state.to_move = state.next_seat(seat)
+    return _fact(state, turn, "pass", stmt)
+
+
+def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
+    """A Muggins call: the caller's side takes points an opponent left unclaimed, where the rules allow."""
+    game, rules = state.game, state.rules
+    number = state.hand.number
+    caller, against = call.seat, call.against
+    fact = dict(refers_to=None, expected=None, credited=0)
+    if against not in game.seat_set:
+        return _fact(state, turn, "muggins", call, **fact)
+    if rules.muggins != "opponent_takes" or not game.claims_written:
+        game.report(
+            "muggins-not-allowed",
+            f"{caller} called Muggins, but under these rules unclaimed points are "
+            + ("lost" if rules.muggins == "lost" else "scored without claims"),
+            call,
+            number,
+            turn,
+        )
+        return _fact(state, turn, "muggins", call, **fact)
+    if game.sides[caller] == game.sides[against]:
+        game.report("muggins-not-opponent", f"{caller} called Muggins on a partner, {against}", call, number, turn)
+        return _fact(state, turn, "muggins", call, **fact)
+    for i in range(len(state.pending) - 1, -1, -1):
+        when, seat, amount = state.pending[i]
+        if seat == against:
+            del state.pending[i]
+            state.unclaimed_history[against].remove(when)
+            if call.points != amount:
+                game.report(
+                    "muggins-amount",
+                    f"{caller} called Muggins for {call.points}, but {against} left {amount} unclaimed at turn {when}",
+                    call,
+                    number,
+                    turn,
+                    claimed=call.points,
+                    correct=amount,
+                )
+            credited = game.credit(game.sides[caller], amount, number, turn)
+            state.result.in_play[game.sides[caller]] += credited
+            return _fact(state, turn, "muggins", call, refers_to=when, expected=amount, credited=credited, counted=credited)
+    last = _last_play(state, against)
+    if state.unclaimed_history[against]:
+        game.report(
+            "muggins-too-late",
+            f"{caller} called Muggins on {against}'s unclaimed points of turn {state.unclaimed_history[against][-1]}"
+            f" after the window closed ({rules.muggins_window.replace('_', ' ')})",
+            call,
+            number,
+            turn,
+        )
+    elif last is None or not last.points:
+        what = f"{against}'s last play, {last.statement.tile}, made nothing" if last is not None else f"{against} has not played"  # type: ignore[attr-defined]
+        game.report("muggins-on-nothing", f"{caller} called Muggins, but {what}", call, number, turn)
+    else:
+        game.report(
+            "muggins-on-claimed",
+            f"{caller} called Muggins, but {against} claimed the {last.points} points of turn {last.turn}",
+            call,
+            number,
+            turn,
+        )
+    return _fact(state, turn, "muggins", call, **fact)
+
+
+def _last_play(state: HandState, seat: str) -> TurnFact | None:
+    for fact in reversed(state.result.facts):
+        if fact.kind == "play" and fact.seat == seat:
+            return fact
+    return None
+
+
+def apply_sheet(state: HandState, turn: int, entry: SheetScore) -> TurnFact:
+    """A score-sheet entry (a hand kept as scores only): credited as written; judged by the audit."""
+    game = state.game
+    side = game.sides[entry.seat]
+    if not state.sheet_only:
+        game.report("mixed-sheet", "a score-sheet entry in a hand that was played out", entry, state.hand.number, turn)
+    state.result.earned[side] += entry.points
+    credited = game.credit(side, entry.points, state.hand.number, turn)
+    state.result.in_play[side] += credited
+    return _fact(state, turn, "sheet", entry, points=entry.points, claim=entry.points, credited=credited, counted=credited)
+
+
+def _fact(state: HandState, turn: int, kind: str, stmt, **values) -> TurnFact:
+    fact = TurnFact(state.hand.number, turn, kind, stmt.seat, stmt, **values)
+    state.result.facts.append(fact)
+    return fact
+
