@@ -1,0 +1,79 @@
+"""The end of a hand: how it really ended, the pips left, the award, and the target.
+
+:func:`finish_hand` checks the outcome written on the record against what the replay found (a
+hand written as blocked while a seat could still play, a domino by another seat, a hand that
+stops short), takes the pips from the hands where every hand is known or else as announced,
+credits the end-of-hand award the rules give and, where the target is checked at the end of a
+hand, decides whether the game is won. It closes a hand, which no turn does, so it is kept out
+of the turn rules; and it applies rules, so it is kept out of the driver's bookkeeping.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from muggins.replay.facts import HandResult
+from muggins.replay.scoring import end_of_hand
+
+if TYPE_CHECKING:
+    from muggins.replay.hand_state import HandState
+    from muggins.replay.replayer import Game
+
+
+def finish_hand(game: Game, state: HandState) -> HandResult:
+    """End-of-hand scoring, the outcome check, the running totals and the target check."""
+    result, hand, rules = state.result, state.hand, game.rules
+    outcome = state.over
+    written = hand.outcome
+    if outcome is None and written is not None and written.kind == "blocked":
+        if all(state.fully_known(s) for s in game.seats) and state.board.lead is not None:
+            if any(state.playable_tiles(s) for s in game.seats) or state.drawable() > 0 and rules.drawing != "none":
+                game.report("wrong-outcome", "written as blocked, but a seat could still play", written, hand.number)
+            else:
+                outcome = "blocked"
+        else:
+            outcome = "blocked"
+    if outcome is None and state.sheet_only and written is not None:
+        outcome = written.kind
+        state.went_out = written.seat
+    if written is not None and outcome is not None and not state.sheet_only:
+        if written.kind != outcome or (written.seat is not None and outcome == "domino" and written.seat != state.went_out):
+            actual = f"domino {state.went_out}" if outcome == "domino" else "blocked"
+            said = f"domino {written.seat or ''}".strip() if written.kind == "domino" else "blocked"
+            game.report("wrong-outcome", f"written as {said}, but the hand ended {actual}", written, hand.number)
+    if outcome is None and not state.sheet_only and hand.turns and not game.over:
+        last = hand.turns[-1]
+        game.report("hand-unfinished", "the hand stops before anyone went out or it was blocked", last, hand.number, severity="info")
+    result.outcome = outcome
+    result.went_out = state.went_out
+    # Pips: from the hands where every hand is known, else as announced.
+    if not state.sheet_only and all(state.fully_known(s) for s in game.seats) and hand.deals:
+        result.pips = {s: sum(t.pips for t in state.known[s]) for s in game.seats}
+        result.pips_source = "hands"
+    elif hand.pips is not None:
+        result.pips = {s: v for s, v in hand.pips.entries if s in game.seat_set}
+        result.pips_source = "announced"
+    if outcome is not None and not (game.over and game.won_at is not None and game.won_at[1] is not None):
+        pips = result.pips
+        if pips is not None and len(pips) == len(game.seats):
+            result.award = end_of_hand(outcome, state.went_out, pips, game.sides, rules)
+            for side, amount in result.award.points.items():
+                if amount:
+                    game.credit(side, amount, hand.number, None)
+        elif outcome == "domino" and state.went_out is not None and rules.domino_scoring in ("opponents_pips", "opponents_minus_own", "heaviest_hand") and pips is not None:
+            result.award = end_of_hand(outcome, state.went_out, {**{s: 0 for s in game.seats}, **pips}, game.sides, rules)
+            for side, amount in result.award.points.items():
+                if amount:
+                    game.credit(side, amount, hand.number, None)
+    result.totals = dict(game.scores)
+    if game.won_at is not None and game.won_at[0] == hand.number:
+        result.target_reached_at = game.won_at[1]
+    if rules.target_check == "end_of_hand" and game.target is not None and not game.over:
+        best = max(game.scores.values())
+        leaders = [side for side, score in game.scores.items() if score == best]
+        if best >= game.target and (len(leaders) == 1 or rules.target_tie == "draw"):
+            game.over = True
+            game.winner = leaders[0] if len(leaders) == 1 else None
+            game.won_at = (hand.number, None)
+    game.hands.append(result)
+    return result
