@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 
 from muggins.diagnostics import Diagnostic
 from muggins.notation.model import Record, Tally
-from muggins.replay.replayer import HandResult, ReplayResult, TurnFact, replay
+from muggins.replay.facts import HandResult, ReplayResult, TurnFact
+from muggins.replay.replayer import replay
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import end_of_hand, play_points, round_pips
 

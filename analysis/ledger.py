@@ -7,7 +7,7 @@ of each turn it adds up (``turn`` is ``None`` for end-of-hand points), so any nu
 can be traced back to the lines of the record it comes from.
 
 The ledger judges nothing: it only sorts the points the replayer established. It works on a
-:class:`~muggins.replay.replayer.ReplayResult`, so it serves played-out and score-sheet-only
+:class:`~muggins.replay.facts.ReplayResult`, so it serves played-out and score-sheet-only
 records alike.
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-from muggins.replay.replayer import HandResult, ReplayResult
+from muggins.replay.facts import HandResult, ReplayResult
 
 #: Where a figure's points come from: (hand, turn); turn None means the end of the hand.
 Trace = tuple[tuple[int, int | None], ...]

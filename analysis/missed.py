@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from muggins.analysis.marks import mark_for
 from muggins.notation.model import Play, Tile
-from muggins.replay.replayer import HandState, TurnFact
+from muggins.replay.facts import TurnFact
+from muggins.replay.hand_state import HandState
 from muggins.replay.scoring import play_points
 
 EXACT = "exact"

@@ -26,7 +26,7 @@ from typing import Iterable, Mapping
 
 from muggins.analysis.solver_layout import Layout
 from muggins.notation.model import Tile
-from muggins.replay.replayer import HandState
+from muggins.replay.hand_state import HandState
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import HandAward, end_of_hand, play_points, side_of_seats
 

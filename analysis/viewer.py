@@ -27,7 +27,8 @@ from muggins.analysis.viewer_page import PAGE, SCRIPT, STYLE
 from muggins.diagnostics import Diagnostic
 from muggins.notation.formatter import format_turn
 from muggins.notation.model import Play, Record
-from muggins.replay.replayer import Game, TurnFact
+from muggins.replay.facts import TurnFact
+from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points
 from muggins.replay.svg import STYLE as PICTURE_STYLE

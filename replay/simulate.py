@@ -1,7 +1,7 @@
 """Play whole games under any rule set and write them down as records with correct claims.
 
 Simulated games feed the samples, the tests and the benchmarks. The simulator moves its players
-through the replayer's own :class:`~muggins.replay.replayer.HandState`, so what is legal and
+through the replayer's own :class:`~muggins.replay.hand_state.HandState`, so what is legal and
 what scores is decided in one place; it only chooses among legal moves. The same seed gives the
 same games, byte for byte.
 
@@ -31,7 +31,8 @@ from muggins.notation.model import (
     Tile,
     full_set,
 )
-from muggins.replay.replayer import Game, HandState
+from muggins.replay.hand_state import HandState
+from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points
 

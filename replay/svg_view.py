@@ -14,7 +14,8 @@ from muggins.notation.model import Play, Tile
 from muggins.replay.board import Board
 
 if TYPE_CHECKING:
-    from muggins.replay.replayer import Game, HandState
+    from muggins.replay.hand_state import HandState
+    from muggins.replay.replayer import Game
 
 
 @dataclass(frozen=True, slots=True)
