@@ -20,6 +20,9 @@ if TYPE_CHECKING:
 
 
 class Leader(NamedTuple):
+    """Who is to lead (``seat`` None: anyone may), the rule parameter that says so, why in
+    words, and the ``tile`` they must lead where the rules name one."""
+
     seat: str | None
     rule: str
     why: str
