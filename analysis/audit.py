@@ -110,13 +110,12 @@ class _Auditor:
 
     def find(self, code: str, message: str, stmt: object, hand: int, turn: int | None = None, *, severity: str = "error", claimed=None, correct=None, rule: str | None = None) -> None:
         self.findings.append(
-            Diagnostic(
-                code=code,
-                message=message,
+            Diagnostic.at_statement(
+                self.record,
+                stmt,
+                code,
+                message,
                 severity=severity,  # type: ignore[arg-type]
-                source=self.record.source,
-                line=getattr(stmt, "line", 0) or 0,
-                column=getattr(stmt, "column", 0) or 0,
                 hand=hand,
                 turn=turn,
                 rule=rule if rule is not None else FINDINGS[code][0],

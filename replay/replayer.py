@@ -99,13 +99,12 @@ class Game:
         claimed: int | None = None,
         correct: int | None = None,
     ) -> None:
-        diagnostic = Diagnostic(
-            code=code,
-            message=message,
+        diagnostic = Diagnostic.at_statement(
+            self.record,
+            stmt,
+            code,
+            message,
             severity=severity,  # type: ignore[arg-type]
-            source=self.record.source,
-            line=getattr(stmt, "line", 0) or 0,
-            column=getattr(stmt, "column", 0) or 0,
             hand=hand,
             turn=turn,
             rule=rule if rule is not None else CODES[code][0],

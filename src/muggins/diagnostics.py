@@ -8,7 +8,10 @@ the command line decides how they look. A diagnostic's ``code`` is stable (kebab
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from muggins.notation.model import Record
 
 Severity = Literal["error", "warning", "info"]
 
@@ -34,6 +37,41 @@ class Diagnostic:
     correct: int | None = None
     expected: str | None = field(default=None, compare=False)
     context: str | None = field(default=None, compare=False)
+
+    @classmethod
+    def at_statement(
+        cls,
+        record: Record,
+        stmt: object,
+        code: str,
+        message: str,
+        *,
+        severity: Severity = "error",
+        hand: int | None = None,
+        turn: int | None = None,
+        rule: str | None = None,
+        claimed: int | None = None,
+        correct: int | None = None,
+    ) -> Diagnostic:
+        """A finding about one statement of a parsed record (a turn, a deal, a header, an outcome).
+
+        The replayer and the audit both report against the statement a finding is about; this
+        is the one place that says where such a diagnostic points. ``stmt`` may be None, or
+        anything without a position: the diagnostic then names the record's file only.
+        """
+        return cls(
+            code=code,
+            message=message,
+            severity=severity,
+            source=record.source,
+            line=getattr(stmt, "line", 0) or 0,
+            column=getattr(stmt, "column", 0) or 0,
+            hand=hand,
+            turn=turn,
+            rule=rule,
+            claimed=claimed,
+            correct=correct,
+        )
 
     @property
     def location(self) -> str:
