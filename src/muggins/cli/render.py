@@ -12,7 +12,7 @@ from muggins.cli.app import app
 from muggins.cli.common import Outcome, die, print_diagnostic, records, resolve_rules, stderr_console
 
 if TYPE_CHECKING:
-    from muggins.notation.model import Record
+    from muggins.notation.model import Hand, Record
     from muggins.replay.rules import RuleSet
 
 
@@ -31,6 +31,19 @@ def chosen_record(file: str, index: int, rules: str | None, overrides: list[str]
     if outcome.code:
         raise typer.Exit(outcome.code)
     die(f"{file} has no record {index}")
+
+
+def chosen_hand(record: Record, number: int, turn: int | None, where: str) -> Hand:
+    """Hand ``number`` of ``record``, where ``turn`` (when given) is one of its positions; else exit 2.
+
+    ``where`` names the record in the message (as the command calls it)."""
+    target = next((h for h in record.hands if h.number == number), None)
+    if target is None:
+        die(f"{where} has no hand {number} (it has {len(record.hands)})")
+    last = len(target.turns)
+    if turn is not None and turn > last:
+        die(f"hand {number} has {last} turns; --turn goes from 0 to {last}")
+    return target
 
 
 def write_output(text: str, output: str | None) -> None:
@@ -64,13 +77,8 @@ def render_command(
     from muggins.replay.svg_view import table_view
 
     record, rule_set = chosen_record(file, record_index, rules, set_)
-    target = next((h for h in record.hands if h.number == hand), None)
-    if target is None:
-        die(f"record {record_index} of {file} has no hand {hand} (it has {len(record.hands)})")
-    last = len(target.turns)
-    if turn is not None and turn > last:
-        die(f"hand {hand} has {last} turns; --turn goes from 0 to {last}")
-    wanted = last if turn is None else turn
+    target = chosen_hand(record, hand, turn, f"record {record_index} of {file}")
+    wanted = len(target.turns) if turn is None else turn
     game = Game(record, rule_set)
     picture = ""
     for h in record.hands:

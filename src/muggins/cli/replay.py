@@ -7,7 +7,7 @@ from typing import List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import Format, Outcome, die, print_diagnostic, records, resolve_rules, stderr_console, stdout_console
+from muggins.cli.common import Format, print_diagnostic, stderr_console, stdout_console
 
 
 def _describe(stmt) -> str:
@@ -89,30 +89,12 @@ def replay_command(
     format: Format = typer.Option(Format.text, "--format", help="text, or json."),
 ) -> None:
     """Print the position after a turn: the board, the open ends and their count, the hands, the boneyard and the score."""
+    from muggins.cli.render import chosen_hand, chosen_record
     from muggins.replay.replayer import Game
-    from muggins.replay.rules import RuleError
 
-    err = stderr_console()
-    outcome = Outcome()
-    chosen = None
-    for path, index, record in records([file], outcome, lambda d: print_diagnostic(err, d)):
-        if index == record_index:
-            chosen = record
-            break
-    if chosen is None:
-        if outcome.code:
-            raise typer.Exit(outcome.code)
-        die(f"{file} has no record {record_index}")
-    try:
-        rule_set = resolve_rules(chosen, rules, set_)
-    except RuleError as exc:
-        die(str(exc))
-    target = next((h for h in chosen.hands if h.number == hand), None)
-    if target is None:
-        die(f"record {record_index} has no hand {hand} (it has {len(chosen.hands)})")
+    chosen, rule_set = chosen_record(file, record_index, rules, set_)
+    target = chosen_hand(chosen, hand, turn, f"record {record_index}")
     last = len(target.turns)
-    if turn is not None and turn > last:
-        die(f"hand {hand} has {last} turns; --turn goes from 0 to {last}")
     wanted = set(range(last + 1)) if all_ else {last if turn is None else turn}
     game = Game(chosen, rule_set)
     positions = []
@@ -132,6 +114,7 @@ def replay_command(
             if i:
                 out.rule()
             _show(out, data, chosen.players)
+    err = stderr_console()
     for diagnostic in game.diagnostics:
         print_diagnostic(err, diagnostic)
     raise typer.Exit(1 if any(d.severity == "error" for d in game.diagnostics) else 0)
