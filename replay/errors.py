@@ -1,9 +1,9 @@
 """The replayer's diagnostic codes, and the error strict mode raises.
 
-Every rule the replayer checks has one stable code here, with the rule parameter it rests on and
-what it means, so the audit, the docs (``analysis/AUDIT.md``) and scripts read one table. The
-table is apart from the code that emits the codes so that a reader (or a test, or ``muggins
-check``) can have the whole list without the machinery of replay.
+Every rule the replayer checks has one stable code, listed here with the rule parameter it rests
+on and what it means (``analysis/AUDIT.md`` sends readers to this table). The table is apart from
+the checks that emit its codes so that the whole list reads in one place, and so that what a
+code means can be looked up without loading the replay machinery.
 """
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
 """What a replay establishes: a fact per turn, a result per hand, and the result of the record.
 
-These are the values the replayer hands on, and all that the analysis layer (the audit, the
-ledger, the viewer) reads of a replay; they hold no position and apply no rule, so they are kept
-apart from the machinery that makes them.
+These are the values a replay hands on; the audit and the ledger read nothing else of it. They
+hold no position and apply no rule, so they are kept apart from the machinery that makes them.
 """
 
 from __future__ import annotations
