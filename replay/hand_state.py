@@ -122,10 +122,11 @@ class HandState:
         return len(self.known[seat]) == self.count[seat]
 
     def playable_tiles(self, seat: str) -> list[Tile]:
-        """The known tiles of ``seat`` that fit an open end now."""
+        """The known tiles of ``seat`` that fit an open end now, in canonical order (a hand is a
+        set, whose order changes from run to run: messages name the first of these)."""
         if self.board.lead is None:
             return sorted(self.known[seat])
-        return [t for t in self.known[seat] if self.board.placements(t)]
+        return sorted(t for t in self.known[seat] if self.board.placements(t))
 
     def drawable(self) -> int:
         return max(0, self.boneyard_count - self.rules.boneyard_reserve)
