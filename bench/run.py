@@ -25,12 +25,13 @@ HERE = Path(__file__).resolve().parent
 
 #: (script, its arguments in a full run, in a quick run)
 SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
-    ("bench_parse.py", ["--repeat", "3"], ["--quick"]),
+    ("bench_parse.py", ["--repeat", "3", "--both"], ["--quick"]),
     ("bench_replay.py", ["--repeat", "3"], ["--hands", "300", "--repeat", "1", "--dominoes-games", "50"]),
     ("bench_audit.py", ["--repeat", "3"], ["--hands", "300", "--repeat", "1"]),
     ("bench_solver.py", [], ["--quick"]),
     ("bench_startup.py", [], ["--quick"]),
-    ("bench_scale.py", [], ["--quick"]),
+    # The full grid of bench_scale.py (10, 30 and 100 MB, analyze too) takes some 40 minutes: run it alone.
+    ("bench_scale.py", ["--sizes", "10", "100", "--commands", "check", "audit", "--speed-mb", "30"], ["--quick"]),
     ("bench_viewer.py", [], ["--quick"]),
 )
 
