@@ -184,6 +184,12 @@ class Board:
             if (arm[0] == high or arm[0] == low) and (arm[1] != EMPTY or spinners[arm[3]].open)
         ]
 
+    def open_pips(self) -> set[int]:
+        """The pips shown by the arms that take a tile now: a tile fits when it has one of them
+        (asked once for a whole hand of tiles, not once per tile as :meth:`placements`)."""
+        spinners = self.spinners
+        return {arm[0] for arm in self.arms.values() if arm[1] != EMPTY or spinners[arm[3]].open}
+
     def can_play(self, tile: Tile) -> bool:
         return bool(self.placements(tile))
 

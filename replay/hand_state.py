@@ -11,9 +11,10 @@ live next door.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
-from muggins.notation.model import Draw, Hand, MugginsCall, Play, SheetScore, Tile
+from muggins.notation.model import Draw, Hand, MugginsCall, Play, SheetScore, Tile, full_set
 from muggins.replay.board import Board
 from muggins.replay.facts import HandResult, TurnFact
 from muggins.replay.rules import RuleError, RuleSet
@@ -57,20 +58,24 @@ class HandState:
     def _deal(self) -> None:
         game, rules, hand = self.game, self.rules, self.hand
         per_player = _per_player_or_none(rules, len(self.seats))
-        seen: dict[Tile, str] = {}
+        seen: dict[Tile, str | None] = {}  # tile -> the seat dealt it; None: in the boneyard
+        valid = _set_of(rules.max_pip)
         for deal in hand.deals:
             if deal.seat not in game.seat_set:
                 continue  # the notation layer reports undeclared seats
             if deal.tiles is None:
                 continue
-            max_pip = rules.max_pip
-            for tile in deal.tiles:
-                if tile.high > max_pip:
-                    self.check_pip(tile, deal)
-                if tile in seen:
-                    also = "twice" if seen[tile] == f"dealt to {deal.seat}" else f"and also {seen[tile]}"
-                    game.report("dealt-twice", f"{tile} is dealt to {deal.seat} {also}", deal, hand.number)
-                seen[tile] = f"dealt to {deal.seat}"
+            held = set(deal.tiles)
+            if len(held) == len(deal.tiles) and held <= valid and held.isdisjoint(seen):
+                seen.update(dict.fromkeys(deal.tiles, deal.seat))  # the usual deal: nothing to report
+            else:
+                for tile in deal.tiles:
+                    if tile.high > rules.max_pip:
+                        self.check_pip(tile, deal)
+                    if tile in seen:
+                        also = "twice" if seen[tile] == deal.seat else f"and also {_where(seen[tile])}"
+                        game.report("dealt-twice", f"{tile} is dealt to {deal.seat} {also}", deal, hand.number)
+                    seen[tile] = deal.seat
             if per_player is not None and len(deal.tiles) != per_player:
                 game.report(
                     "deal-size",
@@ -79,7 +84,7 @@ class HandState:
                     deal,
                     hand.number,
                 )
-            self.known[deal.seat] = set(deal.tiles)
+            self.known[deal.seat] = held
             self.count[deal.seat] = len(deal.tiles)
         for seat in self.seats:
             if seat not in self.count:
@@ -88,12 +93,14 @@ class HandState:
         dealt = sum(self.count.values())
         self.boneyard_count = max(0, rules.set_size - dealt)
         if hand.boneyard is not None:
-            for tile in hand.boneyard.tiles:
-                if tile.high > rules.max_pip:
-                    self.check_pip(tile, hand.boneyard)
-                if tile in seen:
-                    game.report("dealt-twice", f"{tile} is in the boneyard and also {seen[tile]}", hand.boneyard, hand.number)
-                seen[tile] = "in the boneyard"
+            pile = set(hand.boneyard.tiles)
+            if not (len(pile) == len(hand.boneyard.tiles) and pile <= valid and pile.isdisjoint(seen)):
+                for tile in hand.boneyard.tiles:
+                    if tile.high > rules.max_pip:
+                        self.check_pip(tile, hand.boneyard)
+                    if tile in seen:
+                        game.report("dealt-twice", f"{tile} is in the boneyard and also {_where(seen[tile])}", hand.boneyard, hand.number)
+                    seen[tile] = None
             self.boneyard = list(hand.boneyard.tiles)
             if all(d.tiles is not None for d in hand.deals) and len(hand.deals) == len(self.seats):
                 if len(self.boneyard) != self.boneyard_count:
@@ -126,7 +133,8 @@ class HandState:
         set, whose order changes from run to run: messages name the first of these)."""
         if self.board.lead is None:
             return sorted(self.known[seat])
-        return sorted(t for t in self.known[seat] if self.board.placements(t))
+        pips = self.board.open_pips()
+        return sorted(t for t in self.known[seat] if t.high in pips or t.low in pips)
 
     def drawable(self) -> int:
         return max(0, self.boneyard_count - self.rules.boneyard_reserve)
@@ -192,6 +200,16 @@ class HandState:
         if leader.seat is not None and leader.seat != seat:
             self.game.report("wrong-leader", f"{seat} led, but {leader.why}", stmt, self.hand.number, turn, rule=leader.rule)
             self.required_lead = None  # one mistake, not two: the wrong seat cannot lead the right tile
+
+
+@functools.lru_cache(maxsize=None)
+def _set_of(max_pip: int) -> frozenset[Tile]:
+    return frozenset(full_set(max_pip))
+
+
+def _where(seat: str | None) -> str:
+    """Where a tile was seen first, for a dealt-twice message (built only when one is made)."""
+    return "in the boneyard" if seat is None else f"dealt to {seat}"
 
 
 def _per_player_or_none(rules: RuleSet, players: int) -> int | None:

@@ -41,6 +41,8 @@ def test_count_matches_recount_and_open_ends(rules, seed):
             break
         tile, end, inline = rng.choice(options)
         board.play(tile, end, inline)
+        pips = board.open_pips()  # a tile fits somewhere exactly when it shows an open pip
+        assert all(bool(board.placements(t)) == (t.high in pips or t.low in pips) for t in tiles)
         assert board.total() == board.recount()
         assert sum(e.value for e in board.open_ends()) == board.total()
         copy = board.copy()
