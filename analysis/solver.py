@@ -109,7 +109,12 @@ def _engine(position: Position) -> Engine:
 @contextmanager
 def _searching() -> Iterator[None]:
     """While searching: the collector stays out (the search makes millions of small tuples that
-    never form cycles), and the recursion may go as deep as a hand of the largest set needs."""
+    never form cycles), and the recursion may go as deep as a hand of the largest set needs.
+
+    Afterwards what the search made joins the oldest generation unscanned (freeze, unfreeze):
+    re-enabled as it was, the collector would at once scan every object made meanwhile (as
+    long as a small solve itself); a full collection still sees them, when one comes.
+    """
     was = gc.isenabled()
     limit = sys.getrecursionlimit()
     gc.disable()
@@ -119,6 +124,9 @@ def _searching() -> Iterator[None]:
     finally:
         sys.setrecursionlimit(limit)
         if was:
+            if not gc.get_freeze_count():  # (a caller's frozen objects stay frozen)
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
