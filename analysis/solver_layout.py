@@ -11,7 +11,6 @@ such positions (a double lead's ``l`` and ``r``, a spinner's two empty branches)
 
 from __future__ import annotations
 
-from collections.abc import Container
 from dataclasses import dataclass, field
 
 from muggins.notation.model import Tile
@@ -156,15 +155,14 @@ class Layout:
         """The layout after ``tile`` goes on ``arms[at]``, which it must fit (not checked)."""
         return Layout(self.rules, *self._after(at, tile, inline))
 
-    def successor(self, at: int, tile: Tile, inline: bool, known: Container[tuple]) -> tuple[tuple, Layout | None]:
-        """The key of :meth:`play_at`'s layout, and the layout itself unless its key is ``known``.
+    def successor(self, at: int, tile: Tile, inline: bool) -> tuple[tuple, tuple]:
+        """The key of :meth:`play_at`'s layout, and its fields (less the rules) to build it from.
 
-        (The solver meets most layouts many times: this spares building them again.)
+        (The solver meets most layouts many times: it builds only those it has not met.)
         """
         after = self._after(at, tile, inline)
         _names, arms, spinners, _lead, _inline, doubles, count = after
-        key = _key(arms, spinners, self.crosswise_lead, doubles, count, False)
-        return key, None if key in known else Layout(self.rules, *after)
+        return _key(arms, spinners, self.crosswise_lead, doubles, count, False), after
 
     def _after(self, at: int, tile: Tile, inline: bool) -> tuple:
         """The fields (less the rules) of the layout after ``tile`` goes on ``arms[at]``."""

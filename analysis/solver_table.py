@@ -82,27 +82,25 @@ class LayoutTable:
         """The options of tile ``index`` on layout ``number``, worked out on first asking."""
         layout, tile = self.layouts[number], self.tiles[index]
         laying = (False, True) if layout.may_lay_inline(tile) else (False,)
-        made: dict[int, int] = {}  # the distinct layouts the tile makes, with their points
+        made: dict[int, int] = {}  # the distinct layouts the tile makes, with their counts
         if layout.is_empty:
             for inline in laying:
                 child = layout.play(tile, None, inline)
-                made.setdefault(self.number(child), self.point_value(child.count))
+                made[self.number(child)] = child.count
         else:
-            numbers, arms = self.numbers, self.open_arms[number]
+            numbers, arms, rules = self.numbers, self.open_arms[number], self.rules
             fitting = arms.get(tile.high, ())
             if tile.low != tile.high:
                 fitting += arms.get(tile.low, ())
             for at in fitting:
                 for inline in laying:
-                    key, child = layout.successor(at, tile, inline, numbers)
-                    found = numbers[key] if child is None else self._add(key, child)
-                    if found not in made:
-                        made[found] = self.point_value(key[4])
-        found = sorted(((points, child) for child, points in made.items()), reverse=True)
-        fits = self.fits
+                    key, fields = layout.successor(at, tile, inline)
+                    found = numbers.get(key)
+                    made[self._add(key, Layout(rules, *fields)) if found is None else found] = key[4]
+        value, fits, place = self.point_value, self.fits, (index + 1) << 8
+        found = sorted(((value(count), child) for child, count in made.items()), reverse=True)
         options = self.options[number][index] = tuple(
-            (points, 1 << index, index, child, child * LAYOUT_FACTOR, (index + 1) << 8 | place, fits[child])
-            for place, (points, child) in enumerate(found)
+            (points, 1 << index, index, child, child * LAYOUT_FACTOR, place | rank, fits[child]) for rank, (points, child) in enumerate(found)
         )
         return options
 
