@@ -97,11 +97,14 @@ class LayoutTable:
                     key, fields = layout.successor(at, tile, inline)
                     found = numbers.get(key)
                     made[self._add(key, Layout(rules, *fields)) if found is None else found] = key[4]
-        value, fits, place = self.point_value, self.fits, (index + 1) << 8
-        found = sorted(((value(count), child) for child, count in made.items()), reverse=True)
-        options = self.options[number][index] = tuple(
-            (points, 1 << index, index, child, child * LAYOUT_FACTOR, place | rank, fits[child]) for rank, (points, child) in enumerate(found)
-        )
+        value, fits, place, bit = self.point_value, self.fits, (index + 1) << 8, 1 << index
+        if len(made) == 1:  # the usual case
+            [(child, count)] = made.items()
+            options = ((value(count), bit, index, child, child * LAYOUT_FACTOR, place, fits[child]),)
+        else:
+            found = sorted(((value(count), child) for child, count in made.items()), reverse=True)
+            options = tuple((points, bit, index, child, child * LAYOUT_FACTOR, place | rank, fits[child]) for rank, (points, child) in enumerate(found))
+        self.options[number][index] = options
         return options
 
 
