@@ -88,7 +88,6 @@ class Engine:
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.ends: dict[tuple, int] = {}  # end-of-hand values by the hands
         self.awards: dict[tuple, int] = {}  # ... and by the pips left
-        self.outs: dict[int, int] = {}  # a domino's, by the key of the hands (the one out holds none)
         self.deadline: float | None = None
         n, nt = len(seats), len(self.tiles)
         self.nb = len(bone_order)
@@ -104,7 +103,6 @@ class Engine:
         self.table.clear()
         self.ends.clear()
         self.awards.clear()
-        self.outs.clear()
 
     # -- the end of the hand ---------------------------------------------------------------------
 
@@ -155,10 +153,9 @@ class Engine:
             raise OutOfTime
         if len(self.table) > self.table_limit:
             self.table.clear()
-        if len(self.ends) + len(self.outs) > self.table_limit // 4:
+        if len(self.ends) > self.table_limit // 4:
             self.ends.clear()
             self.awards.clear()
-            self.outs.clear()
 
     def _make_search(self) -> Callable[..., int]:
         """Build the recursive search as a closure over the engine's tables (for speed)."""
@@ -181,7 +178,6 @@ class Engine:
         voluntary = self.rules.drawing != "none" and self.rules.voluntary_draw
         play_drawn = self.rules.play_drawn_at_once
         end_value, estimate, tick = self.end_value, self.estimate, self.tick
-        outs = self.outs
         hands = self.hands = [0] * n
         count = 0
         floor = EXACT
@@ -282,11 +278,9 @@ class Engine:
                 bit = op[1]
                 points = op[0]
                 if hand == bit:  # the last tile: domino
-                    if domino_zero:
-                        value = points
-                    else:
-                        out = outs.get(hk - bits[op[2]])
-                        value = points + sign[mover] * (domino(mover, hk - bits[op[2]]) if out is None else out)
+                    hands[mover] = 0
+                    value = points if domino_zero else points + sign[mover] * end_value("domino", mover, tuple(hands))
+                    hands[mover] = hand
                 else:
                     hands[mover] = hand ^ bit
                     if flip > 0:
@@ -314,15 +308,6 @@ class Engine:
                     low = high = best
                 table[key] = (low, high, floor1, best_op[5] if best_op is not None else 0)
             return best
-
-        def domino(mover: int, hk: int) -> int:
-            """The end-of-hand value when ``mover`` has just played the last tile, ``hk`` the
-            hands' key after it (memoised by that key: one int, cheaper than the hands)."""
-            hand = hands[mover]
-            hands[mover] = 0
-            value = outs[hk] = end_value("domino", mover, tuple(hands))
-            hands[mover] = hand
-            return value
 
         def draw(lid: int, mover: int, bpos: int, alpha: int, beta: int, hk: int, hand: int, reach: int) -> int:
             """Draw until a tile fits (or the drawable tiles run out); the drawer moves again."""
