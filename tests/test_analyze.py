@@ -10,10 +10,9 @@ from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_run import run
 
 from muggins.analysis.analyze import SUMMARY_COLUMNS, analyze_record, combine
-from muggins.cli import app
 from muggins.notation.compare import strip_positions
 from muggins.notation.formatter import format_records
 from muggins.notation.model import Play, Record, Tile
@@ -24,12 +23,6 @@ from muggins.replay.simulate import Options, simulate
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 GOOD_SAMPLES = ("allfives-2p.mgn", "scorecard-4p-partners.mgn", "several-records.mgn")
 
-
-def run(*args: str):
-    result = CliRunner().invoke(app, list(args))
-    # Never a Python traceback: the only exception a command ends with is its exit.
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import os
 import stat
 
 import pytest
+from cli_run import run
 from typer.testing import CliRunner
 
 from muggins.cli import app
@@ -15,12 +16,6 @@ GOOD = '[Seat A "Ana"]\n[Seat B "Bruno"]\n\nhand 1\nA 6-4 +10\nB 4-1 r\n'
 MESSY = '[Seat A "Ana"] [Seat B "Bruno"]\nhand 1 A 4-6 +10 B 4-1 r\n'
 BROKEN = '[Seat A "Ana"]\n[Seat B "Bruno"]\n\nhand 1\nA 6-4 +10\nB 4/1 r\n'
 
-
-def run(*args: str):
-    result = CliRunner().invoke(app, list(args))
-    # Never a Python traceback: the only exception a command ends with is its exit.
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 @pytest.fixture

@@ -9,9 +9,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_run import run
 
-from muggins.cli import app, spread
+from muggins.cli import spread
 from muggins.notation.formatter import format_records
 from muggins.replay.rules import load
 from muggins.replay.simulate import Options, simulate
@@ -23,11 +23,6 @@ SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 BROKEN = '[Seat A "Ana"]\n[Seat B "Bruno"]\n\nhand 1\nA 6-4 +10\nB 4/1 r\n'
 NO_RULES = '[Rules "no-such-preset"]\n[Seat A "Ana"]\n[Seat B "Bruno"]\n\nhand 1\nA 6-4 +10\n'
 
-
-def run(*args: str):
-    result = CliRunner().invoke(app, list(args))
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
-    return result
 
 
 @pytest.fixture(autouse=True)
