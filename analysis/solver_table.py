@@ -88,15 +88,15 @@ class LayoutTable:
                 child = layout.play(tile, None, inline)
                 made[self.number(child)] = child.count
         else:
-            numbers, arms, rules = self.numbers, self.open_arms[number], self.rules
+            numbers, arms = self.numbers, self.open_arms[number]
             fitting = arms.get(tile.high, ())
             if tile.low != tile.high:
                 fitting += arms.get(tile.low, ())
             for at in fitting:
                 for inline in laying:
-                    key, fields = layout.successor(at, tile, inline)
+                    key, child = layout.successor(at, tile, inline)
                     found = numbers.get(key)
-                    made[self._add(key, Layout(rules, *fields)) if found is None else found] = key[4]
+                    made[self._add(key, child) if found is None else found] = key[4]
         value, fits, place, bit = self.point_value, self.fits, (index + 1) << 8, 1 << index
         if len(made) == 1:  # the usual case
             [(child, count)] = made.items()
