@@ -246,9 +246,7 @@ def position_from_state(state: HandState) -> Position:
 def _leader(state: HandState) -> tuple[int, Tile | None]:
     """Who leads a hand not yet started, and the tile they must lead (if the rules say)."""
     game, hand = state.game, state.hand
-    noted = len(game.diagnostics)
     leader = game.expected_leader(state)
-    del game.diagnostics[noted:]  # asking must not report anything
     seat = leader.seat
     if seat is None and hand.lead is not None:
         seat = hand.lead.seat
