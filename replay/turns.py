@@ -42,7 +42,8 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
         state.pending.clear()
     if state.must_play:
         _check_must_play(state, turn, play)
-    if board.lead is None:
+    lead = board.lead
+    if lead is None:
         _check_first_lead(state, turn, play)
     if board.laid >> tile.index & 1:
         game.report("already-played", f"{tile} is already on the table", play, state.hand.number, turn)
@@ -61,7 +62,7 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
         inline = False
     end = play.end
     try:
-        if end is None and board.lead is not None:
+        if end is None and lead is not None:
             raise IllegalPlacement("no end named")
         after = board.play(tile, end, inline)
     except IllegalPlacement as exc:
@@ -80,7 +81,7 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
             game.report("inline-not-allowed", str(again), play, state.hand.number, turn)
             inline = False
             after = board.play(tile, end, inline)
-    used = end if board.lead is not None else "lead"
+    used = end if lead is not None else "lead"
     state.board = after
     state.passes = 0
     hand.discard(tile)
