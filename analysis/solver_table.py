@@ -1,5 +1,10 @@
 """Every layout the search has met under one rule set, by number, with the moves it allows.
 
+The table is built from the one board and the rules of play: each layout is a
+:class:`~muggins.replay.board.Layout` numbered by its ``key``, the tiles that fit are its open
+arms' pips, a tile's layouts are the board's own plays of it (crosswise and, where
+``play_rules.layings`` allows, lengthwise).
+
 The search never handles :class:`~muggins.analysis.solver_layout.Layout` objects in its inner
 loop: it asks this table for a layout's number, the tiles that fit it (one bitmask), and per
 tile the distinct layouts it can make with the points each scores. Layouts are numbered by
@@ -14,6 +19,7 @@ import math
 
 from muggins.analysis.solver_layout import Layout
 from muggins.notation.model import full_set
+from muggins.replay.play_rules import layings
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points
 
@@ -81,7 +87,7 @@ class LayoutTable:
     def moves_of(self, number: int, index: int) -> tuple:
         """The options of tile ``index`` on layout ``number``, worked out on first asking."""
         layout, tile = self.layouts[number], self.tiles[index]
-        laying = (False, True) if layout.may_lay_inline(tile) else (False,)
+        laying = layings(layout, tile)
         made: dict[int, int] = {}  # the distinct layouts the tile makes, with their counts
         if layout.is_empty:
             for inline in laying:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from muggins.replay.facts import HandResult
+from muggins.replay.play_rules import drawable, is_blocked
 from muggins.replay.scoring import end_of_hand
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ def finish_hand(game: Game, state: HandState) -> HandResult:
     written = hand.outcome
     if outcome is None and written is not None and written.kind == "blocked":
         if all(state.fully_known(s) for s in game.seats) and state.board.lead is not None:
-            if any(state.playable_tiles(s) for s in game.seats) or state.drawable() > 0 and rules.drawing != "none":
+            hands = [state.known[s] for s in game.seats]
+            if not is_blocked(state.board, hands, drawable(state.boneyard_count, rules)):
                 game.report("wrong-outcome", "written as blocked, but a seat could still play", written, hand.number)
             else:
                 outcome = "blocked"
