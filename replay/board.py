@@ -190,8 +190,14 @@ class Layout(_Fields):
     laid: int
 
     def __new__(cls, rules: RuleSet) -> Layout:
-        """The empty table under ``rules`` (every other layout comes from :meth:`play`)."""
-        return _make(rules, (), (), (), None, False, 0, 0, (), 0)
+        """The empty table under ``rules`` (every other layout comes from :meth:`play`); one
+        per rule set, made once (every hand starts from it)."""
+        empty = _EMPTY.get(id(rules))
+        if empty is None or empty.rules is not rules:
+            if len(_EMPTY) > 64:
+                _EMPTY.clear()
+            empty = _EMPTY[id(rules)] = _make(rules, (), (), (), None, False, 0, 0, (), 0)
+        return empty
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"a layout is a value and cannot change ({name}); play a tile for the next one")
@@ -407,100 +413,102 @@ class Layout(_Fields):
             raise IllegalPlacement(f"{tile} cannot be laid lengthwise: only the first double under Sniff rules", "spinner")
         lead = self.lead
         if lead is None:
-            return _led(self.rules, tile, inline)
-        names = self.names
-        if end is None:
-            options = self.fitting(tile)
-            if not options:
-                raise IllegalPlacement(f"{tile} matches no open end ({self.describe_ends()})")
-            at = options[0]
-            end = names[at]
+            names, arms, spins, lead, lead_inline, doubles, count, exposed, crosswise = _led(self.rules, tile, inline)
+            end = None
         else:
-            try:
-                at = names.index(end)
-            except ValueError:
-                raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner") from None
-        arms = self.arms
-        pip, kind, contribution, spin_pip = arms[at]
-        high = tile.high
-        low = tile.low
-        if pip == high:
-            exposed = low
-        elif pip == low:
-            exposed = high
-        else:
-            raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
-        spins = self.spins
-        doubles = self.doubles
-        lead_inline = self.lead_inline
-        crosswise = False
-        if high != low and (kind == PLAIN or kind == DOUBLE or kind == LEAD and spin_pip < 0 and (lead_inline or not lead.is_double)):
-            # The usual play, made at once: a single on a tile (not on a spinner, nor on a lone
-            # crosswise lead double, which counts once on two arms).
-            placed = _PLAIN_ARMS[exposed]
-            if len(arms) == 2:
-                arms = (placed, arms[1]) if at == 0 else (arms[0], placed)
-            elif len(arms) == 4:
-                a, b, c, d = arms
-                arms = (placed, b, c, d) if at == 0 else (a, placed, c, d) if at == 1 else (a, b, placed, d) if at == 2 else (a, b, c, placed)
+            names = self.names
+            if end is None:
+                options = self.fitting(tile)
+                if not options:
+                    raise IllegalPlacement(f"{tile} matches no open end ({self.describe_ends()})")
+                at = options[0]
+                end = names[at]
             else:
-                arms = arms[:at] + (placed,) + arms[at + 1 :]
-            count = self.count - contribution + exposed
-        else:  # a double, or a tile on a spinner or on a lone crosswise lead double
-            rules = self.rules
-            count = self.count - contribution
-            changed = list(arms)
-            if spin_pip >= 0:  # a spinner's side or branch: the tile covers one more of its sides
-                index = 0
-                while spins[index][0] != spin_pip:
-                    index += 1
-                _, sides, covered, onto = spins[index]
-                if kind == EMPTY and not branch_is_open(sides, rules):
-                    raise IllegalPlacement(
-                        f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
-                        "spinner_order",
-                    )
-                before = spinner_counts(sides, covered, onto, rules)
-                if kind != EMPTY:
-                    sides += 1
-                covered += 1
-                onto += 1
-                if len(spins) == 1:
-                    spins = ((spin_pip, sides, covered, onto),)
+                try:
+                    at = names.index(end)
+                except ValueError:
+                    raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner") from None
+            arms = self.arms
+            pip, kind, contribution, spin_pip = arms[at]
+            high = tile.high
+            low = tile.low
+            if pip == high:
+                exposed = low
+            elif pip == low:
+                exposed = high
+            else:
+                raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
+            spins = self.spins
+            doubles = self.doubles
+            lead_inline = self.lead_inline
+            crosswise = False
+            if high != low and (kind == PLAIN or kind == DOUBLE or kind == LEAD and spin_pip < 0 and (lead_inline or not lead.is_double)):
+                # The usual play, made at once: a single on a tile (not on a spinner, nor on a lone
+                # crosswise lead double, which counts once on two arms).
+                placed = _PLAIN_ARMS[exposed]
+                if len(arms) == 2:
+                    arms = (placed, arms[1]) if at == 0 else (arms[0], placed)
+                elif len(arms) == 4:
+                    a, b, c, d = arms
+                    arms = (placed, b, c, d) if at == 0 else (a, placed, c, d) if at == 1 else (a, b, placed, d) if at == 2 else (a, b, c, placed)
                 else:
-                    spins = spins[:index] + ((spin_pip, sides, covered, onto),) + spins[index + 1 :]
-                after = spinner_counts(sides, covered, onto, rules)
-                if after != before:
-                    count += 2 * spin_pip if after else -2 * spin_pip
-            elif kind == LEAD and lead.is_double and not lead_inline:
-                # A lone crosswise lead double counts once, on one arm; now the other arm carries it.
-                other = names.index("r" if end == "l" else "l")
-                o_pip, o_kind, o_value, o_spin = changed[other]
-                if o_kind == LEAD and o_value == 0:
-                    o_value = double_end_value(pip, rules)
-                    changed[other] = (o_pip, o_kind, o_value, o_spin)
-                    count += o_value
-            if high == low:
-                if becomes_spinner(tile, inline, len(spins), doubles, rules):
-                    spins = (*spins, (high, 1, 1, 0))
-                    changed[at] = (exposed, SPINNER, 0, high)
-                    changed += [(high, EMPTY, 0, high)] * 2
-                    names += branch_names(len(spins))
-                    if spinner_counts(1, 1, 0, rules):
-                        count += 2 * high
-                elif inline:
+                    arms = arms[:at] + (placed,) + arms[at + 1 :]
+                count = self.count - contribution + exposed
+            else:  # a double, or a tile on a spinner or on a lone crosswise lead double
+                rules = self.rules
+                count = self.count - contribution
+                changed = list(arms)
+                if spin_pip >= 0:  # a spinner's side or branch: the tile covers one more of its sides
+                    index = 0
+                    while spins[index][0] != spin_pip:
+                        index += 1
+                    _, sides, covered, onto = spins[index]
+                    if kind == EMPTY and not branch_is_open(sides, rules):
+                        raise IllegalPlacement(
+                            f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
+                            "spinner_order",
+                        )
+                    before = spinner_counts(sides, covered, onto, rules)
+                    if kind != EMPTY:
+                        sides += 1
+                    covered += 1
+                    onto += 1
+                    if len(spins) == 1:
+                        spins = ((spin_pip, sides, covered, onto),)
+                    else:
+                        spins = spins[:index] + ((spin_pip, sides, covered, onto),) + spins[index + 1 :]
+                    after = spinner_counts(sides, covered, onto, rules)
+                    if after != before:
+                        count += 2 * spin_pip if after else -2 * spin_pip
+                elif kind == LEAD and lead.is_double and not lead_inline:
+                    # A lone crosswise lead double counts once, on one arm; now the other arm carries it.
+                    other = names.index("r" if end == "l" else "l")
+                    o_pip, o_kind, o_value, o_spin = changed[other]
+                    if o_kind == LEAD and o_value == 0:
+                        o_value = double_end_value(pip, rules)
+                        changed[other] = (o_pip, o_kind, o_value, o_spin)
+                        count += o_value
+                if high == low:
+                    if becomes_spinner(tile, inline, len(spins), doubles, rules):
+                        spins = (*spins, (high, 1, 1, 0))
+                        changed[at] = (exposed, SPINNER, 0, high)
+                        changed += [(high, EMPTY, 0, high)] * 2
+                        names += branch_names(len(spins))
+                        if spinner_counts(1, 1, 0, rules):
+                            count += 2 * high
+                    elif inline:
+                        changed[at] = _PLAIN_ARMS[exposed]
+                        count += exposed
+                    else:
+                        value = double_end_value(exposed, rules)
+                        changed[at] = (exposed, DOUBLE, value, -1)
+                        count += value
+                    crosswise = not inline
+                    doubles += 1
+                else:
                     changed[at] = _PLAIN_ARMS[exposed]
                     count += exposed
-                else:
-                    value = double_end_value(exposed, rules)
-                    changed[at] = (exposed, DOUBLE, value, -1)
-                    count += value
-                crosswise = not inline
-                doubles += 1
-            else:
-                changed[at] = _PLAIN_ARMS[exposed]
-                count += exposed
-            arms = tuple(changed)
+                arms = tuple(changed)
         layout = _Fields()
         layout.rules = self.rules
         layout.names = names
@@ -525,6 +533,9 @@ class Layout(_Fields):
         return child.key, child
 
 
+_EMPTY: dict[int, Layout] = {}  # the empty layout of each rule set met lately, by the rule set's id
+
+
 def _make(*fields: Any) -> Layout:
     """A layout of these fields, in the order of :data:`_FIELDS` (for the lead, the empty
     table and unpickling; :meth:`Layout.play` builds its layouts itself, the fastest way)."""
@@ -535,24 +546,21 @@ def _make(*fields: Any) -> Layout:
     return layout  # type: ignore[return-value]
 
 
-def _led(rules: RuleSet, tile: Tile, inline: bool) -> Layout:
-    """The layout after ``tile`` is led on the empty table."""
+def _led(rules: RuleSet, tile: Tile, inline: bool) -> tuple:
+    """What leading ``tile`` makes of the empty table: (names, arms, spins, lead, lead laid
+    lengthwise, doubles, count, exposed pip, crosswise), for :meth:`Layout.play` to build."""
     pip = tile.high
-    laid = 1 << tile.index
     if tile.is_double:
         crosswise = not inline
-        history = (tile, None, pip, crosswise, ())
         if becomes_spinner(tile, inline, 0, 0, rules):
             arms = ((pip, LEAD, 0, pip), (pip, LEAD, 0, pip), (pip, EMPTY, 0, pip), (pip, EMPTY, 0, pip))
             count = 2 * pip if spinner_counts(0, 0, 0, rules) else 0
-            return _make(rules, ("l", "r") + branch_names(1), arms, ((pip, 0, 0, 0),), tile, inline, 1, count, history, laid)
+            return ("l", "r") + branch_names(1), arms, ((pip, 0, 0, 0),), tile, inline, 1, count, pip, crosswise
         if crosswise:
             value = double_end_value(pip, rules)
-            arms = ((pip, LEAD, value, -1), (pip, LEAD, 0, -1))
-            return _make(rules, ("l", "r"), arms, (), tile, False, 1, value, history, laid)
+            return ("l", "r"), ((pip, LEAD, value, -1), (pip, LEAD, 0, -1)), (), tile, False, 1, value, pip, True
     arms = ((tile.high, LEAD, tile.high, -1), (tile.low, LEAD, tile.low, -1))
-    history = (tile, None, tile.low, False, ())
-    return _make(rules, ("l", "r"), arms, (), tile, inline, int(tile.is_double), tile.high + tile.low, history, laid)
+    return ("l", "r"), arms, (), tile, inline, int(tile.is_double), tile.high + tile.low, tile.low, False
 
 
 def _key(arms: tuple[Arm, ...], spins: tuple[Spin, ...], crosswise_lead: bool, doubles: int, count: int, empty: bool) -> tuple:

@@ -70,12 +70,11 @@ def finish_hand(game: Game, state: HandState) -> HandResult:
     result.totals = dict(game.scores)
     if game.won_at is not None and game.won_at[0] == hand.number:
         result.target_reached_at = game.won_at[1]
-    if rules.target_check == "end_of_hand" and game.target is not None and not game.over:
-        best = max(game.scores.values())
-        leaders = [side for side, score in game.scores.items() if score == best]
-        if best >= game.target and (len(leaders) == 1 or rules.target_tie == "draw"):
+    if not game.over:
+        over, winner = game.goal.after_hand(game.scores)
+        if over:
             game.over = True
-            game.winner = leaders[0] if len(leaders) == 1 else None
+            game.winner = winner
             game.won_at = (hand.number, None)
     game.hands.append(result)
     return result
