@@ -121,12 +121,12 @@ class Game:
             if amount < self.rules.get_in_minimum:
                 return 0
             self.got_in[side] = True
-        goal = self.goal  # (see Target: the scores a credit is held against)
         score = self.scores[side] + amount
-        if amount > 0 and goal.ceiling is not None and score > goal.ceiling:
+        counts, wins = self.goal.after_credit(score, amount)
+        if not counts:
             return 0
         self.scores[side] = score
-        if goal.wins_at is not None and score >= goal.wins_at and not self.over:
+        if wins and not self.over:
             self.over = True
             self.winner = side
             self.won_at = (hand, turn)

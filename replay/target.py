@@ -1,10 +1,10 @@
 """When a game is won: the target, when it is checked, level scores at the top, the exact target.
 
 The four target parameters (``target``, ``target_check``, ``target_tie``, ``target_exact``) are
-read here and nowhere else. :class:`Target` is one game's target as the replayer applies it: the
-scores every credit is held against (``Game.credit``: an overshoot of an exact target, a target
-reached in play) and the decision once a hand is over (:meth:`Target.after_hand`, asked by
-``replay/hand_end.py``).
+read here and nowhere else. :class:`Target` is one game's target as the replayer applies it:
+after a play or an award (:meth:`Target.after_credit`, asked by ``Game.credit``: an overshoot of
+an exact target, a target reached in play) and once a hand is over (:meth:`Target.after_hand`,
+asked by ``replay/hand_end.py``).
 """
 
 from __future__ import annotations
@@ -47,6 +47,14 @@ class Target:
             not at_once and points is not None,
             rules.target_tie == "draw",
         )
+
+    def after_credit(self, score: int, amount: int) -> tuple[bool, bool]:
+        """What a credit of ``amount`` that takes a side to ``score`` does: whether it counts
+        (a gain past an exact target is disregarded, the score stays), and whether the side has
+        won there and then (the target reached, where it is checked the moment it is reached)."""
+        if amount > 0 and self.ceiling is not None and score > self.ceiling:
+            return False, False
+        return True, self.wins_at is not None and score >= self.wins_at
 
     def after_hand(self, scores: Mapping[str, int]) -> tuple[bool, str | None]:
         """Whether the game is over at the end of a hand, and its winner, where the target is

@@ -13,7 +13,9 @@ from muggins.replay import play_rules
 from muggins.replay.board import Layout
 from muggins.replay.play_rules import DRAW, PASS, Move
 from muggins.replay.replayer import Game, replay
+from muggins.replay.leaders import Leader
 from muggins.replay.rules import RuleSet, load
+from muggins.replay.scoring import HandAward
 from muggins.replay.target import Target
 
 T = Tile.parse
@@ -153,3 +155,168 @@ def test_the_target_at_the_end_of_a_hand_with_level_scores():
     assert drawn.after_hand({"NS": 110, "EW": 110}) == (True, None)
     playing_on = Target.of(dataclasses.replace(pontos, target_tie="play_on"), 4)
     assert playing_on.after_hand({"NS": 110, "EW": 110}) == (False, None)
+
+
+# -- placements on a spinner ------------------------------------------------------------------------
+
+
+def test_placements_on_a_spinner_sides_first_then_its_branches():
+    # All Fives: 6-6 led is the spinner. Its two sides (l, r) come before its two ends (u, d):
+    # 6-3 fits l or r only; once 6-3 is on l and 6-2 on r, 6-1 fits u or d only.
+    layout = layout_of(ALLFIVES, "6-6")
+    assert play_rules.placements(layout, T("6-3")) == [("l", False), ("r", False)]
+    covered = layout.play(T("6-3"), "l").play(T("6-2"), "r")
+    assert play_rules.placements(covered, T("6-1")) == [("u", False), ("d", False)]
+    assert play_rules.placements(covered, T("3-1")) == [("l", False)]
+    assert play_rules.placements(covered, T("5-4")) == []
+    # The scorecard (any order): the branches take tiles at once.
+    scorecard = load("scorecard")
+    assert [end for end, _ in play_rules.placements(layout_of(scorecard, "6-6"), T("6-3"))] == ["l", "r", "u", "d"]
+
+
+def test_placements_on_an_empty_table_and_playable_in_canonical_order():
+    empty = Layout.empty(ALLFIVES)
+    assert play_rules.placements(empty, T("4-2")) == [(None, False)]
+    assert play_rules.fits(empty, T("0-0"))
+    assert play_rules.playable(empty, [T("6-1"), T("0-0"), T("3-2")]) == [T("0-0"), T("3-2"), T("6-1")]
+    # 6-4 led: ends 6 and 4; of 4-1, 3-3, 6-0 only 6-0 and 4-1 fit, lowest first.
+    layout = layout_of(ALLFIVES, "6-4")
+    assert play_rules.playable(layout, [T("6-0"), T("3-3"), T("4-1")]) == [T("4-1"), T("6-0")]
+    assert play_rules.can_play(layout, [T("3-3"), T("4-1")]) and not play_rules.can_play(layout, [T("3-3")])
+    assert not play_rules.can_play(empty, [])
+
+
+# -- Sniff: the first double may lie lengthwise -------------------------------------------------------
+
+
+def test_sniff_lead_may_lie_either_way_and_then_counts_differently():
+    sniff = dataclasses.replace(ALLFIVES, spinner="sniff")
+    empty = Layout.empty(sniff)
+    assert play_rules.legal_moves(empty, {T("5-5")}) == [Move(T("5-5"), None, False), Move(T("5-5"), None, True)]
+    assert play_rules.may_lay_lengthwise(T("5-5"), 0, sniff)
+    assert not play_rules.may_lay_lengthwise(T("5-4"), 0, sniff)
+    assert not play_rules.may_lay_lengthwise(T("5-5"), 0, ALLFIVES)
+    assert play_rules.lengthwise_allowed(sniff) and not play_rules.lengthwise_allowed(ALLFIVES)
+    # Crosswise it spins: 5-0 on one side leaves the spinner open (10) and a 0: 10.
+    crosswise = empty.play(T("5-5")).play(T("5-0"), "l")
+    assert crosswise.total() == 10 and crosswise.names == ("l", "r", "u", "d")
+    # Lengthwise it is a plain tile showing 5 at each end: 5-0 on one leaves 0 + 5 = 5.
+    lengthwise = empty.play(T("5-5"), None, inline=True).play(T("5-0"), "l")
+    assert lengthwise.total() == 5 and lengthwise.names == ("l", "r")
+    # After it no double spins, nor lies lengthwise: 3-3 across the 3 of 5-3 counts 6, + 0 = 6.
+    later = lengthwise.play(T("5-3"), "r")
+    assert play_rules.layings(later, T("3-3")) == (False,)
+    after = later.play(T("3-3"), "r")
+    assert after.total() == 6 and after.names == ("l", "r")
+
+
+# -- drawing, passing, the end of the hand ------------------------------------------------------------
+
+
+def test_a_block_game_passes_whatever_lies_in_the_boneyard():
+    # Fives and Threes draws nothing: a seat with nothing to play passes although tiles are left.
+    block = load("fives-and-threes")
+    layout = layout_of(block, "6-4")
+    assert play_rules.drawable(7, block) == 0
+    assert play_rules.legal_moves(layout, {T("3-3")}, play_rules.drawable(7, block)) == [PASS]
+    assert play_rules.outcome(layout, ("A", "B"), ({T("3-3")}, {T("2-1")}), play_rules.drawable(7, block)) == ("blocked", None)
+
+
+def test_a_domino_ends_the_hand_before_any_block():
+    # B has played its last tile; A could not play either, but the hand ended by B's domino.
+    layout = layout_of(ALLFIVES, "6-4")
+    assert play_rules.outcome(layout, ("A", "B"), ({T("1-1")}, ()), drawable=0) == ("domino", "B")
+
+
+# -- the leader rule ----------------------------------------------------------------------------------
+
+
+def _seats_record(*seats: str) -> Record:
+    return Record(headers=tuple(Header("Seat", s, s.lower()) for s in seats), hands=())
+
+
+def _after(game: Game, **previous: object) -> Leader:
+    """The leader of hand 2, after a hand 1 that ended as ``previous`` says."""
+    from muggins.replay.facts import HandResult
+
+    game.hands.append(HandResult(1, Hand(1), **previous))  # type: ignore[arg-type]
+    return game.expected_leader(game.start_hand(Hand(2)))
+
+
+def test_the_winner_of_the_previous_hand_leads():
+    # The scorecard: "Después sale quien ganó la mano anterior". B went out in hand 1: B leads.
+    game = Game(_seats_record("A", "B"), load("scorecard"))
+    leader = _after(game, leader="A", outcome="domino", went_out="B")
+    assert (leader.seat, leader.rule, leader.tile, leader.reshuffle) == ("B", "later_leader", None, False)
+    # A blocked hand won by A (the lightest): A leads (leader_after_blocked: previous_winner).
+    game = Game(_seats_record("A", "B"), load("scorecard"))
+    award = HandAward({"A": 10, "B": 0}, "A", "")
+    leader = _after(game, leader="B", outcome="blocked", pips={"A": 3, "B": 14}, award=award)
+    assert (leader.seat, leader.rule) == ("A", "leader_after_blocked")
+    # All Fives draws lots again after a blocked hand: anyone may lead.
+    game = Game(_seats_record("A", "B"), load("allfives"))
+    assert _after(game, leader="B", outcome="blocked", award=award).seat is None
+    assert game.diagnostics == []
+
+
+def test_the_seat_to_the_left_of_the_previous_leader_leads():
+    # Fives and Threes: "the turn to start passes to the left". Seats are written in turn order;
+    # playing clockwise the turn passes to the left, so B's left is C; counter-clockwise, A.
+    rules = load("fives-and-threes")
+    game = Game(_seats_record("A", "B", "C"), rules)
+    assert _after(game, leader="B", outcome="domino", went_out="A").seat == "C"
+    game = Game(_seats_record("A", "B", "C"), dataclasses.replace(rules, direction="counter-clockwise"))
+    assert _after(game, leader="B", outcome="domino", went_out="A").seat == "A"
+    game = Game(_seats_record("A", "B", "C"), rules)
+    assert _after(game, leader="C", outcome="domino", went_out="A").seat == "A"
+
+
+def test_asking_who_leads_leaves_the_diagnostics_as_they_were():
+    # The missed-play finder and the solver ask who leads; neither files nor deletes anything.
+    from muggins.analysis import missed, solver_position
+    from muggins.replay.replayer import position
+
+    rules = dataclasses.replace(load("scorecard"), no_double="highest_tile")
+    _, record = _no_double_record("scorecard")
+    game, state = position(record, rules, 1, 0)
+    before = list(game.diagnostics)
+    # Nobody holds a double: the heaviest tile, 6-5 (11 pips), is led, by A who holds it.
+    assert game.expected_leader(state)[:2] == ("A", "no_double") and game.expected_leader(state).tile == T("6-5")
+    assert missed._tiles_open(state, "A") == [T("6-5")]
+    assert solver_position._leader(state) == (0, T("6-5"))
+    assert game.diagnostics == before
+
+
+# -- the target policy -------------------------------------------------------------------------------
+
+
+def test_the_target_reached_in_play_ends_the_game_at_that_turn():
+    # All Fives, two players: 250, checked the moment it is reached, overshoot allowed.
+    allfives = load("allfives")
+    target = Target.of(allfives, 2)
+    assert (target.points, target.ceiling, target.wins_at, target.checked_after_hand) == (250, None, 250, False)
+    assert target.after_credit(240, 10) == (True, False)
+    assert target.after_credit(255, 15) == (True, True)
+    assert Target.of(allfives, 3).points == 200
+    game = Game(_seats_record("A", "B"), allfives)
+    game.scores.update(A=245, B=240)
+    assert game.credit("A", 10, 3, 7) == 10 and (game.over, game.winner, game.won_at) == (True, "A", (3, 7))
+    # Nothing counts after the game is won, for either side.
+    assert game.credit("B", 15, 3, 8) == 0 and game.scores == {"A": 255, "B": 240}
+
+
+def test_an_exact_target_disregards_an_overshoot_but_not_a_loss():
+    target = Target.of(load("fives-and-threes"), 3)
+    assert target.after_credit(62, 4) == (False, False)
+    assert target.after_credit(61, 3) == (True, True)
+    assert target.after_credit(55, -5) == (True, False)
+    # A loss past the target is a loss, counted (a negative credit is never an overshoot).
+    assert Target.of(dataclasses.replace(load("fives-and-threes"), target=50), 2).after_credit(60, -5) == (True, True)
+
+
+def test_a_game_without_a_target_for_this_table_never_ends():
+    # A target given for three and four players only: a two-seat game has none, never won.
+    rules = dataclasses.replace(load("allfives"), target=((3, 200), (4, 200)), target_check="end_of_hand")
+    target = Target.of(rules, 2)
+    assert target.points is None and not target.checked_after_hand
+    assert target.after_credit(500, 10) == (True, False) and target.after_hand({"A": 500, "B": 0}) == (False, None)
