@@ -12,7 +12,8 @@ laid, is decided by these rules, each in one function below:
 - :func:`spinner_counts`: whether a spinner still counts its two halves (``spinner_counts_until``);
 - :func:`branch_is_open`: whether a spinner's branches take tiles yet (``spinner_order``);
 - :func:`becomes_spinner`: whether a double, laid now, spins (``spinner``);
-- :func:`may_lay_lengthwise`: whether a double may be laid lengthwise (``spinner: sniff``).
+- :func:`may_lay_lengthwise`: whether a double may be laid lengthwise (``spinner: sniff``);
+- :func:`largest_count`: the most the open ends can ever add up to.
 
 :class:`Layout` is the one position type of a hand's layout. It is a value: :meth:`Layout.play`
 returns the layout after a tile and leaves the old one as it was, so the replayer, the
@@ -117,6 +118,22 @@ def lengthwise_allowed(rules: RuleSet) -> bool:
 def may_lay_lengthwise(tile: Tile, doubles_so_far: int, rules: RuleSet) -> bool:
     """Whether ``tile`` may be laid lengthwise now: under Sniff, the hand's first double only."""
     return tile.is_double and doubles_so_far == 0 and lengthwise_allowed(rules)
+
+
+def largest_count(rules: RuleSet) -> int:
+    """The most the open ends of any layout can add up to under ``rules`` (the bound of what a
+    play can score, :func:`muggins.replay.scoring.play_scores`).
+
+    Each open arm is ended by one tile, and each tile adds at most once: a double both halves
+    (at the end of an arm, or as a spinner that still counts), a single its higher half (the
+    lone lead, its two halves, is less than the highest double). So the count is at most the
+    largest values of as many tiles as there are arms: two, two more for each spinner (one at
+    most, or every double where every double spins). Double-six All Fives: 12 + 10 + 8 + 6.
+    """
+    top = rules.max_pip
+    spinners = {"none": 0, "every_double": top + 1}.get(rules.spinner, 1)
+    values = sorted([2 * pip for pip in range(top + 1)] + [high for high in range(top + 1) for _ in range(high)], reverse=True)
+    return sum(values[: 2 + 2 * spinners])
 
 
 def branch_names(index: int) -> tuple[str, str]:
