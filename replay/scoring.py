@@ -229,6 +229,12 @@ class Credit(NamedTuple):
     penalty: int
 
 
+def unclaimed_may_be_taken(rules: RuleSet) -> bool:
+    """Whether an opponent may take the points a player left unclaimed by calling Muggins
+    (else they are lost, or every play is scored in full without claims)."""
+    return rules.muggins == "opponent_takes"
+
+
 def credit_claim(points: int, claim: int | None, rules: RuleSet, claims_written: bool) -> Credit:
     """Decide what a play is credited, given the points it made and what the player claimed."""
     if rules.muggins == "automatic" or not claims_written:

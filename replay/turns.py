@@ -19,7 +19,7 @@ from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Ti
 from muggins.replay.board import IllegalPlacement, lengthwise_allowed
 from muggins.replay.facts import TurnFact
 from muggins.replay.play_rules import drawable, fits, must_play_after_draw
-from muggins.replay.scoring import credit_claim, play_points
+from muggins.replay.scoring import credit_claim, play_points, unclaimed_may_be_taken
 
 if TYPE_CHECKING:
     from muggins.replay.hand_state import HandState
@@ -110,7 +110,7 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
             result.in_play[other] += game.credit(other, penalty, number, turn)
     if unclaimed:
         state.unclaimed_history[seat].append(turn)
-        if rules.muggins == "opponent_takes":
+        if unclaimed_may_be_taken(rules):
             state.pending.append((turn, seat, unclaimed))
     if left == 0:
         state.over = "domino"
@@ -333,7 +333,7 @@ def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
     fact = dict(refers_to=None, expected=None, credited=0)
     if against not in game.seat_set:
         return _fact(state, turn, "muggins", call, **fact)
-    if rules.muggins != "opponent_takes" or not game.claims_written:
+    if not unclaimed_may_be_taken(rules) or not game.claims_written:
         game.report(
             "muggins-not-allowed",
             f"{caller} called Muggins, but under these rules unclaimed points are "
