@@ -36,10 +36,9 @@ def play_points(total: int, rules: RuleSet) -> int:
 
 @functools.lru_cache(maxsize=64)
 def points_table(rules: RuleSet) -> tuple[int, ...]:
-    """:func:`play_points` for every end total a layout can show under ``rules`` (0 to
-    :func:`~muggins.replay.board.largest_count`), worked out once per rule set: the replayer's
-    and the solver's hot loops index it instead of calling."""
-    return tuple(play_points(total, rules) for total in range(largest_count(rules) + 1))
+    """:func:`play_points` for every end total a layout of this set can show, worked out once
+    per rule set: the replayer's and the solver's hot loops index it instead of calling."""
+    return tuple(play_points(total, rules) for total in range(16 * rules.max_pip + 8))
 
 
 @functools.lru_cache(maxsize=64)
@@ -50,7 +49,8 @@ def play_scores(rules: RuleSet) -> frozenset[int]:
     marks a loss in its smallest step, and the solver divides every score by the common factor
     of these and the end-of-hand awards.
     """
-    return frozenset(points for points in points_table(rules) if points > 0)
+    scores = (play_points(total, rules) for total in range(1, largest_count(rules) + 1))
+    return frozenset(points for points in scores if points > 0)
 
 
 def round_pips(pips: int, rules: RuleSet) -> int:
