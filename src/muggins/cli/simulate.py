@@ -20,7 +20,7 @@ def simulate_command(
     players: Optional[int] = typer.Option(None, "--players", help="Number of players (default: the fewest the rules allow).", min=2, max=6),
     strategy: str = typer.Option("greedy", "--strategy", help="greedy (most points now) or random."),
     forget: float = typer.Option(0.0, "--forget", help="Chance a player forgets to claim a score (0 to 1).", min=0.0, max=1.0),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to this file instead of stdout."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to this file (atomically) instead of stdout."),
 ) -> None:
     """Play whole games under a rule set and write them as .mgn records with correct claims."""
     from muggins.notation.formatter import format_record
@@ -38,12 +38,19 @@ def simulate_command(
     problems = rule_set.check_table(count, count == 4 and rule_set.partnerships != "none")
     if count not in rule_set.players:
         die(problems[0])
-    handle = open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout
+    records = simulate(rule_set, seed, games, Options(players=count, strategy=strategy, forget=forget))
+
+    def write(handle) -> None:
+        for i, record in enumerate(records):
+            handle.write((format_record(record) if not i else "\n" + format_record(record)).encode("utf-8"))
+
+    if not output or output == "-":
+        for i, record in enumerate(records):
+            sys.stdout.write(format_record(record) if not i else "\n" + format_record(record))
+        return
+    from muggins.files import WriteError, write_atomically
+
     try:
-        for i, record in enumerate(simulate(rule_set, seed, games, Options(players=count, strategy=strategy, forget=forget))):
-            if i:
-                handle.write("\n")
-            handle.write(format_record(record))
-    finally:
-        if output:
-            handle.close()
+        write_atomically(output, write)
+    except WriteError as exc:
+        die(str(exc))
