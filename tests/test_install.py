@@ -2,6 +2,7 @@
 
 import importlib
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -33,9 +34,13 @@ def test_python_dash_m_runs():
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    # Built from a copy of the tree without build/: setuptools packs whatever an earlier build
+    # left in build/lib, so a module moved away would still ship from there.
+    source = tmp_path_factory.mktemp("source") / "muggins"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "out", "artifacts"))
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
         check=True,
         capture_output=True,
     )
@@ -67,3 +72,11 @@ def test_regular_install_imports_and_reads_its_data(wheel, tmp_path):
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["allfives", "True"]
+
+
+def test_wheel_ships_the_pictures_and_no_drawing_left_below_them(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for module in ("text", "svg_layout", "svg", "table_view", "viewer"):
+        assert f"muggins/pictures/{module}.py" in names, module
+    left = {"muggins/replay/svg.py", "muggins/replay/svg_view.py", "muggins/replay/text.py", "muggins/analysis/viewer.py"}
+    assert not names & left

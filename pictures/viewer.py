@@ -1,6 +1,6 @@
 """A self-contained HTML page that steps through a whole record: the replay viewer.
 
-Every position of every hand is drawn once here, in Python, by ``muggins.replay.svg`` (the same
+Every position of every hand is drawn once here, in Python, by ``muggins.pictures.svg`` (the same
 pictures ``muggins render`` writes), and embedded in the page with the record's turns, the
 claims beside what the rules give, the running score and the audit's findings. The page's
 script only shows what is embedded: it needs no network and no other file, so it works opened
@@ -23,17 +23,17 @@ import re
 from dataclasses import replace
 
 from muggins.analysis.audit import RecordAudit, audit
-from muggins.analysis.viewer_page import PAGE, SCRIPT, STYLE
 from muggins.diagnostics import Diagnostic
 from muggins.notation.formatter import format_turn
 from muggins.notation.model import Play, Record
+from muggins.pictures.svg import STYLE as PICTURE_STYLE
+from muggins.pictures.svg import position_svg, tile_sprite
+from muggins.pictures.table_view import table_view
+from muggins.pictures.viewer_page import PAGE, SCRIPT, STYLE
 from muggins.replay.facts import TurnFact
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points
-from muggins.replay.svg import STYLE as PICTURE_STYLE
-from muggins.replay.svg import position_svg, tile_sprite
-from muggins.replay.svg_view import table_view
 
 SCHEMA = "muggins.viewer/1"
 
