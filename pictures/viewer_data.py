@@ -1,0 +1,150 @@
+"""What the replay viewer shows, as plain data: the JSON the page embeds (``muggins.viewer/1``).
+
+Every position of every hand is drawn here, once, by ``muggins.pictures.svg`` (the same
+pictures ``muggins render`` writes), beside the record's turns, the claims and what the rules
+give, the running score, the count of the ends and the audit's findings placed on their hand
+and turn. :mod:`muggins.pictures.viewer` puts it into the page.
+
+Promises: plain JSON values only (strings, numbers, lists, dictionaries, None), the same for the
+same record and rules; text from the record is carried as it is written (the page escapes it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from muggins.analysis.audit import RecordAudit, audit
+from muggins.diagnostics import Diagnostic
+from muggins.notation.formatter import format_turn
+from muggins.notation.model import Record
+from muggins.pictures.svg import position_svg
+from muggins.pictures.table_view import table_view
+from muggins.replay.facts import TurnFact
+from muggins.replay.replayer import Game
+from muggins.replay.rules import RuleSet
+from muggins.replay.scoring import play_points
+
+SCHEMA = "muggins.viewer/1"
+
+
+def _finding(f: Diagnostic, last_step: int) -> dict:
+    return {
+        "turn": f.turn if f.turn is not None else last_step,
+        "at_end": f.turn is None,
+        "severity": f.severity,
+        "code": f.code,
+        "message": f.message,
+        "claimed": f.claimed,
+        "correct": f.correct,
+        "line": f.line,
+        "column": f.column,
+        "rule": f.rule,
+    }
+
+
+def _turn_row(number: int, statement, fact: TurnFact | None) -> dict:
+    row = {
+        "n": number,
+        "seat": statement.seat,
+        "kind": type(statement).__name__.lower(),
+        "text": format_turn(replace(statement, comments=())),
+        "comments": list(statement.comments),
+        "claim": None,
+        "correct": None,
+    }
+    if fact is None:
+        return row
+    if fact.kind == "play":
+        row["claim"] = fact.claim
+        row["correct"] = fact.points
+        row["ends"] = fact.total
+    elif fact.kind == "muggins":
+        row["claim"] = statement.points
+        row["correct"] = fact.credited
+    elif fact.kind == "sheet":
+        row["claim"] = fact.claim
+    return row
+
+
+def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None) -> dict:
+    """Everything the page shows, as plain data (the embedded JSON, schema ``muggins.viewer/1``)."""
+    report = report if report is not None else audit(record, rules)
+    title = record.tag("Event") or source
+    game = Game(record, rules)
+    sides = game.side_list
+    players = record.players
+    findings_by_hand: dict[int, list[Diagnostic]] = {}
+    record_findings = []
+    for f in report.findings:
+        if f.hand is None:
+            record_findings.append(_finding(f, 0))
+        else:
+            findings_by_hand.setdefault(f.hand, []).append(f)
+    sheet = {row.hand: row for row in report.sheet}
+    hands = []
+    for hand in record.hands:
+        pictures: list[str] = []
+        scores: list[list[int]] = []
+        counts: list[list[int]] = []
+        state = None
+        for turn, state in game.replay_hand(hand):
+            view = table_view(game, state, turn, title)
+            pictures.append(position_svg(view, standalone=False))
+            scores.append([game.scores[s] for s in sides])
+            total = state.board.total()
+            counts.append([total, play_points(total, rules) if state.board.lead is not None else 0])
+        # The generator has finished the hand: the end-of-hand score is in.
+        assert state is not None  # replay_hand yields the deal (turn 0) first, always
+        result = game.hands[-1]
+        pictures.append(position_svg(table_view(game, state, len(hand.turns), title, ended=True), standalone=False))
+        scores.append([game.scores[s] for s in sides])
+        counts.append(counts[-1])
+        facts = {f.turn: f for f in result.facts}
+        row = sheet.get(hand.number)
+        last_step = len(hand.turns) + 1
+        hands.append(
+            {
+                "number": hand.number,
+                "comments": list(hand.comments),
+                "turns": [_turn_row(i, stmt, facts.get(i)) for i, stmt in enumerate(hand.turns, 1)],
+                "pictures": pictures,
+                "scores": scores,
+                "counts": counts,
+                "outcome": _outcome(result),
+                "award": result.award.explanation if result.award is not None else None,
+                "sheet": None
+                if row is None
+                else {
+                    "written": [row.written.get(s) for s in sides],
+                    "claimed": [row.claimed.get(s) for s in sides],
+                    "correct": [row.correct.get(s) for s in sides],
+                },
+                "findings": [_finding(f, last_step) for f in findings_by_hand.get(hand.number, [])],
+            }
+        )
+    team_of = {side: [s for s in record.seats if game.sides[s] == side] for side in sides}
+    return {
+        "schema": SCHEMA,
+        "title": title,
+        "meta": {
+            "event": record.tag("Event"),
+            "site": record.tag("Site"),
+            "date": record.tag("Date"),
+            "rules": rules.name,
+            "file": source,
+        },
+        "comments": list(record.comments),
+        "sides": [{"side": s, "who": " & ".join(players.get(seat, seat) for seat in team_of[s])} for s in sides],
+        "findings": record_findings,
+        "hands": hands,
+        "totals": [game.scores[s] for s in sides],
+        "winner": game.winner,
+    }
+
+
+def _outcome(result) -> str:
+    if result.outcome == "domino":
+        return f"domino: {result.went_out} went out" if result.went_out else "domino"
+    if result.outcome == "blocked":
+        return "blocked"
+    return "unfinished"
