@@ -2,6 +2,7 @@
 
 import importlib
 import os
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -33,9 +34,13 @@ def test_python_dash_m_runs():
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> Path:
+    # Built from a copy of the tree without build/: setuptools packs whatever an earlier build
+    # left in build/lib, so a module moved away would still ship from there.
+    source = tmp_path_factory.mktemp("source") / "muggins"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "out", "artifacts"))
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(source)],
         check=True,
         capture_output=True,
     )
@@ -67,3 +72,40 @@ def test_regular_install_imports_and_reads_its_data(wheel, tmp_path):
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["allfives", "True"]
+
+
+def test_wheel_ships_the_pictures_and_no_drawing_left_below_them(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for module in ("text", "svg_layout", "svg", "table_view", "viewer"):
+        assert f"muggins/pictures/{module}.py" in names, module
+    left = {"muggins/replay/svg.py", "muggins/replay/svg_view.py", "muggins/replay/text.py", "muggins/analysis/viewer.py"}
+    assert not names & left
+
+
+def test_installed_package_writes_the_viewer_page_from_its_static_files(wheel, tmp_path):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for asset in ("viewer.html", "viewer.css", "viewer.js"):
+        assert f"muggins/pictures/static/{asset}" in names, asset
+    target = tmp_path / "site"
+    subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)],
+        check=True,
+        capture_output=True,
+    )
+    sample = ROOT / "samples" / "allfives-2p.mgn"
+    probe = (
+        "import sys, muggins.pictures.viewer as v;"
+        "from muggins.notation.parser import read_file; from muggins.replay.resolve import rules_for;"
+        "assert v.__file__.startswith(r'%s');"
+        "r = next(iter(read_file(r'%s')));"
+        "sys.stdout.write(v.viewer_html(r, rules_for(r), 'game.mgn'))" % (target, sample)
+    )
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr
+    from muggins.notation.parser import read_file
+    from muggins.pictures.viewer import viewer_html
+    from muggins.replay.resolve import rules_for
+
+    record = next(iter(read_file(sample)))
+    assert out.stdout == viewer_html(record, rules_for(record), "game.mgn")

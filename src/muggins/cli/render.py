@@ -72,9 +72,9 @@ def render_command(
     Exit code 0, or 1 when the record breaks the rules up to that position (the picture is still
     written; the problems go to stderr), 2 for unusable input.
     """
+    from muggins.pictures.svg import position_svg
+    from muggins.pictures.table_view import table_view
     from muggins.replay.replayer import Game
-    from muggins.replay.svg import position_svg
-    from muggins.replay.svg_view import table_view
 
     record, rule_set = chosen_record(file, record_index, rules, set_)
     target = chosen_hand(record, hand, turn, f"record {record_index} of {file}")

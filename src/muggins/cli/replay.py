@@ -18,7 +18,7 @@ def _describe(stmt) -> str:
 
 def position_data(game, state, turn: int) -> dict:
     """The position as plain data (the ``--format json`` output, and what the text shows)."""
-    from muggins.replay.text import board_lines, ends_line
+    from muggins.pictures.text import board_lines, ends_line
 
     board = state.board
     hands = {}

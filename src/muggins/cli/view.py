@@ -28,7 +28,7 @@ def view_command(
     unusable input.
     """
     from muggins.analysis.audit import audit
-    from muggins.analysis.viewer import viewer_html
+    from muggins.pictures.viewer import viewer_html
 
     record, rule_set = chosen_record(file, record_index, rules, set_)
     report = audit(record, rule_set)
