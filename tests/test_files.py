@@ -11,6 +11,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from pathlib import Path
 
 import pytest
 
@@ -100,7 +101,7 @@ def test_a_full_disk_is_a_message_and_the_old_file_stays(tmp_path):
         handle.write(b"new text")
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    with pytest.raises(WriteError, match="the disk is full; left as it was"):
+    with pytest.raises(WriteError, match="the disk is full; the file is left as it was"):
         write_atomically(path, fill)
     assert path.read_text(encoding="utf-8") == "old"
     assert os.listdir(tmp_path) == ["out.mgn"]
@@ -118,3 +119,19 @@ def test_simulate_writes_the_same_games_to_a_file_as_to_stdout(tmp_path):
     path = tmp_path / "games.mgn"
     assert run("simulate", "--games", "3", "--seed", "4", "-o", str(path)).exit_code == 0
     assert path.read_text(encoding="utf-8") == run("simulate", "--games", "3", "--seed", "4").stdout
+
+
+@pytest.mark.parametrize("command", ["view", "render"])
+def test_view_and_render_refuse_to_write_over_the_record(tmp_path, command):
+    source = Path(__file__).parent.parent / "samples" / "allfives-2p.mgn"
+    path = tmp_path / "same.mgn"
+    path.write_bytes(source.read_bytes())
+    result = run(command, str(path), "-o", str(path))
+    assert result.exit_code == 2
+    assert "will not write over" in result.stderr
+    assert path.read_bytes() == source.read_bytes()
+    # another name for the same file is the same file
+    link = tmp_path / "link.mgn"
+    link.symlink_to(path)
+    assert run(command, str(path), "-o", str(link)).exit_code == 2
+    assert path.read_bytes() == source.read_bytes()

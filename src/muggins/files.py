@@ -47,7 +47,7 @@ def refuse_inputs(output: str | os.PathLike[str], inputs: Iterable[str | os.Path
     overwritten by a picture of it)."""
     for given in inputs:
         if same_file(output, given):
-            raise WriteError(f"{os.fspath(output)}: will not write over {os.fspath(given)}, which is an input; choose another output")
+            raise WriteError(f"will not write over {os.fspath(output)}: it is the input {os.fspath(given)}; choose another output")
 
 
 def _why(exc: OSError) -> str:
@@ -72,14 +72,14 @@ def write_atomically(
     target = Path(os.path.realpath(given))  # through symbolic links
     folder = target.parent
     if not folder.is_dir():
-        raise WriteError(f"{given}: cannot write: the folder {folder} does not exist")
+        raise WriteError(f"cannot write {given}: the folder {folder} does not exist")
     if target.is_dir():
-        raise WriteError(f"{given}: cannot write: it is a folder")
+        raise WriteError(f"cannot write {given}: it is a folder")
     old = _stat(target)
     if old is not None and not stat.S_ISREG(old.st_mode):
-        raise WriteError(f"{given}: cannot write: not a regular file")
+        raise WriteError(f"cannot write {given}: not a regular file")
     if old is not None and not force and not old.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise WriteError(f"{given}: is read-only; left as it was (--force writes it anyway, keeping it read-only)")
+        raise WriteError(f"cannot write {given}: it is read-only (--force writes it anyway, keeping it read-only)")
     temp = temp_name(target)
     try:
         with open(temp, "wb") as handle:
@@ -89,7 +89,7 @@ def write_atomically(
         put_in_place(temp, target, old)
     except OSError as exc:
         temp.unlink(missing_ok=True)
-        raise WriteError(f"{given}: cannot write: {_why(exc)}; {'left as it was' if old else 'nothing written'}") from None
+        raise WriteError(f"cannot write {given}: {_why(exc)}; {'the file is left as it was' if old else 'nothing written'}") from None
     except BaseException:
         temp.unlink(missing_ok=True)
         raise

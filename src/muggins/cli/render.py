@@ -46,15 +46,18 @@ def chosen_hand(record: Record, number: int, turn: int | None, where: str) -> Ha
     return target
 
 
-def write_output(text: str, output: str | None) -> None:
-    """``text`` to the file ``output``, or to stdout; a file that cannot be written exits 2."""
+def write_output(text: str, output: str | None, inputs: tuple[str, ...] = ()) -> None:
+    """``text`` to the file ``output`` (atomically, never over one of ``inputs``), or to stdout;
+    a file that cannot be written exits 2."""
+    from muggins.files import WriteError, write_atomically
+
     if output is None or output == "-":
         sys.stdout.write(text)
         return
     try:
-        Path(output).write_text(text, encoding="utf-8", newline="\n")
-    except OSError as exc:
-        die(f"cannot write {output}: {exc.strerror or exc}")
+        write_atomically(output, lambda handle: handle.write(text.encode("utf-8")), inputs=inputs)
+    except WriteError as exc:
+        die(str(exc))
 
 
 @app.command("render")
@@ -88,7 +91,7 @@ def render_command(
                 break
         if h is target:
             break
-    write_output(picture, output)
+    write_output(picture, output, inputs=(file,))
     err = stderr_console()
     for diagnostic in game.diagnostics:
         print_diagnostic(err, diagnostic)

@@ -32,7 +32,7 @@ def view_command(
 
     record, rule_set = chosen_record(file, record_index, rules, set_)
     report = audit(record, rule_set)
-    write_output(viewer_html(record, rule_set, Path(file).name, report), output)
+    write_output(viewer_html(record, rule_set, Path(file).name, report), output, inputs=(file,))
     problems = sum(1 for f in report.findings if f.severity != "info")
     if problems:
         print(f"muggins: {file}: record {record_index}: {problems} finding{'s' if problems != 1 else ''} (shown in the page)", file=sys.stderr)
