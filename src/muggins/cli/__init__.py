@@ -14,6 +14,7 @@ from muggins.cli import simulate as _simulate  # noqa: F401,E402
 from muggins.cli import render as _render  # noqa: F401,E402
 from muggins.cli import view as _view  # noqa: F401,E402
 from muggins.cli import analyze as _analyze  # noqa: F401,E402
+from muggins.cli import keep as _keep  # noqa: F401,E402
 
 
 def main() -> None:
