@@ -4,6 +4,7 @@
   // Every string the page shows, in one object: a later issue translates them. A %word% is
   // filled in by fill(); nothing else in a string is special.
   var TEXT = {
+    lang: "en",
     title: "Scorecard",
     rulesLine: "Rules: %name%. %description%",
     mugginsLost: "Under these rules unclaimed points are lost: nobody calls Muggins.",
@@ -605,6 +606,7 @@
   }
 
   function staticText() {
+    document.documentElement.lang = TEXT.lang;
     document.title = "muggins " + TEXT.title.toLowerCase();
     $("title").textContent = TEXT.title;
     var line = fill(TEXT.rulesLine, { name: cfg.rules.name, description: cfg.rules.description });

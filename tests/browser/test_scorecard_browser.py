@@ -324,6 +324,36 @@ def test_a_first_score_below_the_get_in_minimum_is_not_counted(watched, tmp_path
     assert watched.errors == []
 
 
+def test_a_hand_with_nothing_scored_in_play_and_a_hand_under_way_export_clean(watched, card_path, tmp_path):
+    page = open_card(watched.page, card_path)
+    set_up(page, ["Ana", "Bruno"])
+    end_hand(page, "0", {"B": "13"})  # no score in play; 13 -> 15
+    tap(page, "B", 5)  # hand 2 is under way
+    assert totals(page) == {"A": 15, "B": 5}
+    text = downloaded(page)
+    # A hand of endings only is not read as a score-sheet hand, so the card writes "+0" in it.
+    assert "hand 1\nA +0 {nothing scored in play}\ndomino A\npips A 0 B 13\nscore A 15\ntotals A 15 B 0\n" in text
+    assert text.endswith("hand 2\nB +5\ntotals A 15 B 5\n")
+    report = audited(tmp_path, text)
+    assert report["clean"] and report["findings"] == [] and report["totals"] == {"A": 15, "B": 5}
+    assert watched.errors == []
+
+
+def test_all_fives_players_subtract_their_own_pips(watched, tmp_path):
+    # Seeds 000/001: at the end of a hand each player rounds their own pips and subtracts them.
+    page = open_card(watched.page, card_file(tmp_path, "allfives"))
+    set_up(page, ["Ana", "Bruno", "Carla"])
+    tap(page, "A", 10)
+    tap(page, "C", 20)
+    end_hand(page, "0", {"B": "13", "C": "7"})  # B 13 -> -15, C 7 -> -5
+    assert totals(page) == {"A": 10, "B": -15, "C": 15}
+    text = downloaded(page)
+    assert "score B -15 C -5" in text
+    report = audited(tmp_path, text)
+    assert report["clean"] and report["totals"] == {"A": 10, "B": -15, "C": 15}
+    assert watched.errors == []
+
+
 def test_at_phone_width_the_buttons_are_large_and_nothing_scrolls_sideways(browser, card_path, artifacts):
     context = browser.new_context(viewport={"width": 400, "height": 800}, has_touch=True, is_mobile=True)
     page = context.new_page()
