@@ -16,41 +16,16 @@ style (by hash), so nothing is fetched and nothing else runs.
 
 from __future__ import annotations
 
-import re
-from functools import cache
-from typing import Any, NamedTuple
+from typing import Any
 
+from muggins.pictures.page import embed_json, fill, skeleton
 from muggins.pictures.scorecard_data import scorecard_config
-from muggins.pictures.viewer import _sha256, embed_json, static_text
 from muggins.replay.rules import RuleSet
-
-
-class _Skeleton(NamedTuple):
-    template: str
-    style: str
-    script: str
-    policy: str
-
-
-@cache
-def _skeleton() -> _Skeleton:
-    """Read once per process; each inline block starts on a line of its own and the hashes
-    cover exactly what is inlined."""
-    style = "\n" + static_text("scorecard.css")
-    script = "\n" + static_text("scorecard.js")
-    policy = (
-        f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)};"
-        " img-src 'none'; connect-src 'none'; form-action 'none'; base-uri 'none'"
-    )
-    return _Skeleton(static_text("scorecard.html"), style, script, policy)
 
 
 def scorecard_html(config: dict[str, Any]) -> str:
     """The page for already built card data (see :func:`scorecard_page`)."""
-    skeleton = _skeleton()
-    parts = {"POLICY": skeleton.policy, "STYLE": skeleton.style, "DATA": embed_json(config), "SCRIPT": skeleton.script}
-    # One pass over the template: text put in is never searched for markers again.
-    return re.sub(r"@([A-Z]+)@", lambda m: parts[m.group(1)], skeleton.template)
+    return fill(skeleton("scorecard.html", "scorecard.css", "scorecard.js"), DATA=embed_json(config))
 
 
 def scorecard_page(rules: RuleSet) -> str:

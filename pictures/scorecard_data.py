@@ -27,7 +27,7 @@ from typing import Any
 
 # The one import of "every amount a single play can score" in the card's code.
 from muggins.analysis.audit import _possible_play_scores as possible_play_scores
-from muggins.pictures.viewer import static_text
+from muggins.pictures.page import static_text
 from muggins.replay.rules import RuleSet, load, preset_names
 from muggins.replay.scoring import award, round_pips
 
