@@ -32,6 +32,7 @@ class Analysed:
     """One record's analysis as the writing process needs it."""
 
     errors: int  # rule errors met in the replay
+    notes: tuple  # what the parser noted in the record's text (Diagnostics)
     figures: tuple  # the players' figures (PlayerFigures), to add up across records
     text: str | None  # the record's part of the output: a JSON entry or the drawn tables
     annotated: str | None  # the record written back with its marks (--annotate)
@@ -62,7 +63,7 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
         from muggins.notation.formatter import format_record
 
         annotated = format_record(annotate_record(record, analysis))
-    return Analysed(analysis.errors, analysis.figures, text, annotated)
+    return Analysed(analysis.errors, record.notes, analysis.figures, text, annotated)
 
 
 class Run:
@@ -98,6 +99,10 @@ class Run:
                 self.outcome.unusable()
                 continue
             self.count += 1
+            for note in result.notes:
+                print_diagnostic(self.err, note)
+            if any(note.severity != "info" for note in result.notes):
+                self.outcome.findings()
             if result.errors:
                 self.err.print(
                     f"muggins: {event.path}: record {event.index} breaks the rules of play "

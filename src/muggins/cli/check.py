@@ -26,9 +26,8 @@ if TYPE_CHECKING:
 
 
 def _notation(record: Record) -> list[Diagnostic]:
-    from muggins.notation.checks import check_record
-
-    return check_record(record)
+    """What the parser noted in the record's text (every command reports the same)."""
+    return list(record.notes)
 
 
 def _structure(record: Record) -> list[Diagnostic]:
