@@ -79,7 +79,7 @@ class Run:
     def analysed(self, paths: list[Path], jobs: int, emit) -> Iterator[Analysed]:
         """Each record's analysis in input order, its text handed to ``emit`` (when given) as it
         comes; problems reported on stderr as they come."""
-        from muggins.cli.spread import FileDone, spread
+        from muggins.batch.spread import FileDone, spread
 
         broken = False  # the current file has a record that could not be used
         for event in spread(paths, partial(analyze_one, self.settings), jobs):

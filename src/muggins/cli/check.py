@@ -83,7 +83,7 @@ def _check_one(checkers: tuple, record: Record, path: Path, index: int) -> list[
 def _checked(paths: Iterable[Path], checkers, jobs: int) -> Iterator[tuple[FileReport, list[Diagnostic] | None]]:
     """(the file's report so far, the diagnostics just found) for each record; then
     (the finished report, None) at the end of each file."""
-    from muggins.cli.spread import FileDone, spread
+    from muggins.batch.spread import FileDone, spread
 
     report: FileReport | None = None
     for event in spread(paths, partial(_check_one, tuple(checkers)), jobs):
