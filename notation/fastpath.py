@@ -171,7 +171,7 @@ class FastReader:
             match = pattern.match(line)
             if match is None:
                 raise _Declined
-            at, make = build[match.lastindex]
+            at, make = build[match.lastindex]  # type: ignore[index]  # the alternative that matched
             end = match.end()
             return make(match.group(*at), () if end == len(line) else comments(line, end))
 

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar, Union
 from muggins.batch.events import Event, FileDone, RecordDone
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from muggins.notation.model import Record
 
 __all__ = ["BATCH_CHARS", "IN_FLIGHT", "Event", "FileDone", "RecordDone", "spread"]
@@ -81,7 +83,7 @@ class _Workers:
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
-        self.pool = None
+        self.pool: Executor | None = None
 
     def start(self) -> None:
         from concurrent.futures import ProcessPoolExecutor
@@ -194,7 +196,7 @@ def _merged(batch: list[_Item], results: list) -> Iterator[Event]:
     worked = iter(results)
     for item in batch:
         if type(item) is not tuple:
-            yield item
+            yield item  # type: ignore[misc]  # an event, passed on
             continue
         result = next(worked)
         if isinstance(result, _Unreadable):
