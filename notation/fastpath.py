@@ -135,7 +135,9 @@ class FastReader:
                     by_word[spec["KEYWORDS"][opener]] = readers[name] or _decline
         self.by_word = by_word
         self.word = re.compile(r"\w+")  # a keyword ends where \b does: at the end of a run of \w
-        self.by_first: dict[str, Callable[[str], tuple]] = {word[0]: self._keyword_line for word in by_word}
+        self.by_first: dict[str, Callable[[str], tuple]] = {}
+        for char in {word[0] for word in by_word}:
+            self.by_first[char] = self._keyword_reader([word for word in by_word if word[0] == char])
         for name, chars in spec["FIRST"].items():
             for char in chars:
                 self.by_first[char] = readers[name] or _decline
@@ -182,6 +184,19 @@ class FastReader:
         if self.rest.fullmatch(line, start) is None:
             raise _Declined
         return tuple(comment.rstrip() for comment in self.comment.findall(line, start))
+
+    def _keyword_reader(self, words: list[str]) -> Callable[[str], tuple]:
+        """The reader of a line opening with the first character of ``words`` (keywords): that
+        keyword's when it is the only one; else found by the fewest first characters that tell
+        them apart (each reader's pattern then checks the whole keyword), or by the first word."""
+        if len(words) == 1:
+            return self.by_word[words[0]]
+        shortest = min(map(len, words))
+        size = next((n for n in range(2, shortest + 1) if len({word[:n] for word in words}) == len(words)), None)
+        if size is None:
+            return self._keyword_line
+        by_start = {word[:size]: self.by_word[word] for word in words}
+        return lambda line: by_start.get(line[:size], _decline)(line)
 
     def _keyword_line(self, line: str) -> tuple:
         word = self.word.match(line)
