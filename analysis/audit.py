@@ -86,8 +86,9 @@ def audit(record: Record, rules: RuleSet) -> RecordAudit:
     auditor = _Auditor(report)
     for hand in result.hands:
         auditor.hand(hand)
+    # What the parser noted in the text (a seat in two teams, ...) is a finding like the others.
     report.findings = sorted(
-        result.diagnostics + auditor.findings, key=lambda d: (d.hand or 0, d.turn or 10**9, d.line, d.column, d.code)
+        [*record.notes, *result.diagnostics, *auditor.findings], key=lambda d: (d.hand or 0, d.turn or 10**9, d.line, d.column, d.code)
     )
     return report
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from muggins.diagnostics import Diagnostic
 from muggins.notation.model import NOTATION_MAX_PIP
+from muggins.notation.tokens import KEYWORDS as _KEYWORD_OF, SPEC, TERMINALS
 
 if TYPE_CHECKING:  # lark is imported only when a record needs it (see parser.py)
     from lark.exceptions import UnexpectedInput
@@ -52,7 +53,7 @@ CODES: dict[str, str] = {
     "claims-none": 'a claim written in a record tagged [Claims "none"]',
 }
 
-#: How each terminal of mgn.lark is named in a message.
+#: How each terminal of mgn.lark is named in a message (tests check there is one for each).
 EXPECTED_WORDS: dict[str, str] = {
     "LBRACKET": 'a header tag such as [Event "..."]',
     "TAG": "a tag name such as Event",
@@ -93,9 +94,10 @@ _FOUND_WORDS: dict[str, str] = {
     "UNKNOWN": "?", "$END": "end of the record",
 }
 
-KEYWORDS = ("hand", "deal", "boneyard", "lead", "draw", "pass", "muggins", "inline", "domino",
-            "blocked", "pips", "score", "totals")
-_HAND_STATEMENTS = {"DEAL", "BONEYARD", "LEAD", "DOMINO", "BLOCKED", "PIPS", "SCORE", "TOTALS"}
+#: The grammar's keywords, in its order.
+KEYWORDS = tuple(_KEYWORD_OF.values())
+#: The keywords that open a statement of a hand after its first line.
+_HAND_STATEMENTS = {t for name in SPEC["HAND_ORDER"] for t in SPEC["STATEMENTS"][name]["openers"] if t in _KEYWORD_OF}
 _SEAT_LIKE = {"SEAT", "ID", "TAG", "KEY"}
 
 #: Lines longer than this are not copied into a diagnostic (a 10 MB line has no useful caret).
@@ -229,7 +231,7 @@ _BAD_TILE = re.compile(r"(\d+)\s?[/\\.:,;x×*_|](\d+)")
 _WORD = re.compile(r"[^\s\[\]\"{};]+")
 _LONGEST_WORD = 40
 _BROKEN_TILE = re.compile(r"\d+|\d+-|-\d+|\d+-\d+-[\d-]*")
-_AFTER_A_TILE = re.compile(r"\d+-\d+[ \t]+$")  # searched in the text just before a word
+_AFTER_A_TILE = re.compile(f"(?:{TERMINALS['TILE']})[ \t]+$")  # searched in the text just before a word
 
 
 def _word_at(text: str, offset: int) -> tuple[int, str]:

@@ -18,18 +18,14 @@ from muggins.cli import keep as _keep  # noqa: F401,E402
 
 
 def main() -> None:
-    """The ``muggins`` command: ``app`` as Typer runs it, its plain values read without pydantic
-    (plainvalues.py; Typer's own pretty tracebacks are off for this app either way). When the
-    command line names a command, only that one is built: it says and does just the same."""
+    """The ``muggins`` command: ``app`` as Typer runs it (Typer's own pretty tracebacks are off
+    for this app). When the command line names a command, only that one is built: it says and
+    does just the same."""
     import sys
 
     from typer.main import get_command
 
-    from muggins.cli.plainvalues import lighten
-
-    command = get_command(_named(sys.argv[1:2]))
-    lighten(command)
-    command()
+    get_command(_named(sys.argv[1:2]))()
 
 
 def _named(first: list[str]):

@@ -32,6 +32,7 @@ class Analysed:
     """One record's analysis as the writing process needs it."""
 
     errors: int  # rule errors met in the replay
+    notes: tuple  # what the parser noted in the record's text (Diagnostics)
     figures: tuple  # the players' figures (PlayerFigures), to add up across records
     text: str | None  # the record's part of the output: a JSON entry or the drawn tables
     annotated: str | None  # the record written back with its marks (--annotate)
@@ -62,7 +63,7 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
         from muggins.notation.formatter import format_record
 
         annotated = format_record(annotate_record(record, analysis))
-    return Analysed(analysis.errors, analysis.figures, text, annotated)
+    return Analysed(analysis.errors, record.notes, analysis.figures, text, annotated)
 
 
 class Run:
@@ -78,7 +79,7 @@ class Run:
     def analysed(self, paths: list[Path], jobs: int, emit) -> Iterator[Analysed]:
         """Each record's analysis in input order, its text handed to ``emit`` (when given) as it
         comes; problems reported on stderr as they come."""
-        from muggins.cli.spread import FileDone, spread
+        from muggins.batch.spread import FileDone, spread
 
         broken = False  # the current file has a record that could not be used
         for event in spread(paths, partial(analyze_one, self.settings), jobs):
@@ -98,6 +99,10 @@ class Run:
                 self.outcome.unusable()
                 continue
             self.count += 1
+            for note in result.notes:
+                print_diagnostic(self.err, note)
+            if any(note.severity != "info" for note in result.notes):
+                self.outcome.findings()
             if result.errors:
                 self.err.print(
                     f"muggins: {event.path}: record {event.index} breaks the rules of play "

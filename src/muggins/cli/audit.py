@@ -38,7 +38,7 @@ def audit_command(
     from muggins.analysis import audit as auditmod
     from muggins.cli.audit_work import Audited, Settings, audit_one, csv_text
     from muggins.cli.shape import ConsoleShape
-    from muggins.cli.spread import FileDone, spread
+    from muggins.batch.spread import FileDone, spread
 
     err = stderr_console()
     outcome = Outcome()

@@ -26,9 +26,8 @@ if TYPE_CHECKING:
 
 
 def _notation(record: Record) -> list[Diagnostic]:
-    from muggins.notation.checks import check_record
-
-    return check_record(record)
+    """What the parser noted in the record's text (every command reports the same)."""
+    return list(record.notes)
 
 
 def _structure(record: Record) -> list[Diagnostic]:
@@ -84,7 +83,7 @@ def _check_one(checkers: tuple, record: Record, path: Path, index: int) -> list[
 def _checked(paths: Iterable[Path], checkers, jobs: int) -> Iterator[tuple[FileReport, list[Diagnostic] | None]]:
     """(the file's report so far, the diagnostics just found) for each record; then
     (the finished report, None) at the end of each file."""
-    from muggins.cli.spread import FileDone, spread
+    from muggins.batch.spread import FileDone, spread
 
     report: FileReport | None = None
     for event in spread(paths, partial(_check_one, tuple(checkers)), jobs):

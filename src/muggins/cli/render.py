@@ -17,13 +17,17 @@ if TYPE_CHECKING:
 
 
 def chosen_record(file: str, index: int, rules: str | None, overrides: list[str]) -> tuple[Record, RuleSet]:
-    """Record ``index`` (1-based) of ``file`` and the rules it is read under; unusable input exits 2."""
+    """Record ``index`` (1-based) of ``file`` and the rules it is read under; unusable input exits 2.
+    What the parser noted in its text goes to stderr as it is read (:func:`noted` tells whether
+    that calls for exit code 1)."""
     from muggins.replay.rules import RuleError
 
     err = stderr_console()
     outcome = Outcome()
     for _, at, record in records([file], outcome, lambda d: print_diagnostic(err, d)):
         if at == index:
+            for note in record.notes:
+                print_diagnostic(err, note)
             try:
                 return record, resolve_rules(record, rules, overrides)
             except RuleError as exc:
@@ -31,6 +35,11 @@ def chosen_record(file: str, index: int, rules: str | None, overrides: list[str]
     if outcome.code:
         raise typer.Exit(outcome.code)
     die(f"{file} has no record {index}")
+
+
+def noted(record: Record) -> bool:
+    """Whether the parser noted a problem in ``record``'s text: exit code 1, as for ``check``."""
+    return any(note.severity != "info" for note in record.notes)
 
 
 def chosen_hand(record: Record, number: int, turn: int | None, where: str) -> Hand:
@@ -95,4 +104,4 @@ def render_command(
     err = stderr_console()
     for diagnostic in game.diagnostics:
         print_diagnostic(err, diagnostic)
-    raise typer.Exit(1 if any(d.severity == "error" for d in game.diagnostics) else 0)
+    raise typer.Exit(1 if noted(record) or any(d.severity == "error" for d in game.diagnostics) else 0)

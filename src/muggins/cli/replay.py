@@ -89,7 +89,7 @@ def replay_command(
     format: Format = typer.Option(Format.text, "--format", help="text, or json."),
 ) -> None:
     """Print the position after a turn: the board, the open ends and their count, the hands, the boneyard and the score."""
-    from muggins.cli.render import chosen_hand, chosen_record
+    from muggins.cli.render import chosen_hand, chosen_record, noted
     from muggins.replay.replayer import Game
 
     chosen, rule_set = chosen_record(file, record_index, rules, set_)
@@ -117,4 +117,4 @@ def replay_command(
     err = stderr_console()
     for diagnostic in game.diagnostics:
         print_diagnostic(err, diagnostic)
-    raise typer.Exit(1 if any(d.severity == "error" for d in game.diagnostics) else 0)
+    raise typer.Exit(1 if noted(chosen) or any(d.severity == "error" for d in game.diagnostics) else 0)
