@@ -403,7 +403,7 @@ def _validate(rules: RuleSet, at: Any) -> RuleSet:
             raise fail(
                 "hand_size",
                 f"{players} players x {dealt} tiles + boneyard_reserve {rules.boneyard_reserve}"
-                f" is more than the {rules.set_size} tiles of a double-{rules.max_pip} set",
+                f" is more than the {rules.set_size} tiles of a double-{rules.max_pip} set (max_pip {rules.max_pip})",
             )
     if rules.partnerships == "required" and any(p % 2 or p < 4 for p in rules.players):
         raise fail(
