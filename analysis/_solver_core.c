@@ -63,8 +63,8 @@
 #define MAX_DEPTH 8000
 /* Nodes with at most this many tiles held skip the transposition table (searching them again
  * costs less than storing them); nodes with more than ETC_MIN ask it about each child first. */
-#define SHALLOW 10
-#define ETC_MIN 14
+#define SHALLOW 12
+#define ETC_MIN 16
 
 /* Arm kinds, as replay/board.py numbers them. */
 enum { EMPTY = 0, PLAIN = 1, DOUBLE = 2, SPINNER = 3, LEAD = 4 };
@@ -567,11 +567,45 @@ static inline void *slot_of(const LTable *T, uint32_t id, int t)
     return (char *)rec_of(T, id) + sizeof(Rec) + (size_t)t * T->slot_bytes;
 }
 
+/* The table's pools: on Linux mapped and grown in place by the kernel (new pages come zeroed,
+ * nothing is copied); elsewhere allocated aligned to a cache line, copied and zeroed. */
+#if defined(__linux__) && defined(MREMAP_MAYMOVE)
+#define POOL_PAGES 1
+static size_t pool_round(size_t bytes) { return (bytes + 4095) & ~(size_t)4095; }
+#endif
+
+static void *pool_resize(void *old, size_t old_bytes, size_t new_bytes)
+{
+#ifdef POOL_PAGES
+    void *p = old ? mremap(old, pool_round(old_bytes), pool_round(new_bytes), MREMAP_MAYMOVE)
+                  : mmap(NULL, pool_round(new_bytes), PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    return p == MAP_FAILED ? NULL : p;
+#else
+    void *p = NULL;
+    if (posix_memalign(&p, 64, new_bytes) != 0) return NULL;
+    if (old) memcpy(p, old, old_bytes);
+    memset((char *)p + old_bytes, 0, new_bytes - old_bytes);
+    free(old);
+    return p;
+#endif
+}
+
+static void pool_free(void *p, size_t bytes)
+{
+    if (!p) return;
+#ifdef POOL_PAGES
+    munmap(p, pool_round(bytes));
+#else
+    (void)bytes;
+    free(p);
+#endif
+}
+
 static void lt_clear(LTable *T)
 {
-    free(T->recs);
-    free(T->opts);
-    free(T->lays);
+    pool_free(T->recs, (size_t)T->caprecs * T->stride);
+    pool_free(T->opts, T->capopts * sizeof(MoveSlot));
+    pool_free(T->lays, T->caplays);
     free(T->map);
     T->recs = T->lays = NULL;
     T->opts = NULL;
@@ -581,9 +615,9 @@ static void lt_clear(LTable *T)
     T->bytes = 0;
 }
 
-/* Make room for ``need`` elements of ``size`` bytes in ``*block`` (growing it to ``*cap``), new
- * ones zeroed, the block aligned to a cache line; -1 when that would take the table past its
- * limit, or memory runs out. */
+/* Make room for ``need`` elements of ``size`` bytes in the pool ``*block`` (growing it to
+ * ``*cap``), new ones zeroed; -1 when that would take the table past its limit, or memory runs
+ * out. */
 static int lt_room(LTable *T, void **block, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap) return 0;
@@ -591,11 +625,8 @@ static int lt_room(LTable *T, void **block, size_t *cap, size_t need, size_t siz
     while (grown < need) grown *= 2;
     size_t extra = (grown - *cap) * size;
     if (T->bytes + extra > T->limit) return -1;
-    void *p = NULL;
-    if (posix_memalign(&p, 64, grown * size) != 0) return -1;
-    if (*cap) memcpy(p, *block, *cap * size);
-    memset((char *)p + *cap * size, 0, extra);
-    free(*block);
+    void *p = pool_resize(*block, *cap * size, grown * size);
+    if (!p) return -1;
     *block = p;
     *cap = grown;
     T->bytes += extra;
@@ -802,6 +833,7 @@ typedef struct {
     int held;
     uint64_t hh1, hh2;
     int floor, floor1, shallow, etc;
+    uint32_t hist[MAXSEATS][MAXTILES]; /* per seat and tile: how often it refuted (by depth) */
     long long nodes;
     int stop, depth;
     double deadline; /* 0: none */
@@ -1741,6 +1773,13 @@ static PyObject *totals(PyObject *self, PyObject *arg)
     return PyLong_FromLong(count_bound(&R) + 1);
 }
 
+static PyObject *table_bytes(PyObject *self, PyObject *noargs)
+{
+    (void)self;
+    (void)noargs;
+    return PyLong_FromSize_t(TT ? (TT_MASK + 1) * sizeof(Bucket) : 0);
+}
+
 static PyObject *forget(PyObject *self, PyObject *noargs)
 {
     (void)self;
@@ -1752,6 +1791,7 @@ static PyObject *forget(PyObject *self, PyObject *noargs)
 static PyMethodDef module_methods[] = {
     {"trace", trace, METH_VARARGS, "trace(layout_rules, plays): the layout after each play (for tests)"},
     {"set_table_bytes", set_table_bytes, METH_O, "set_table_bytes(n): the transposition table's size from the next search"},
+    {"table_bytes", table_bytes, METH_NOARGS, "table_bytes(): the transposition table's size now (0: none yet)"},
     {"totals", totals, METH_O, "totals(max_pip): how many end totals (0, 1, ...) the points table must give"},
     {"forget", forget, METH_NOARGS, "forget(): free the transposition table (every engine's entries)"},
     {NULL, NULL, 0, NULL},

@@ -229,7 +229,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
                 m->code = (uint16_t)((t + 1) << 8 | j);
                 m->tile = (uint8_t)t;
                 m->domino = (uint8_t)domino;
-                if (deep) {
+                if (etc) { /* the child's key, for the table's word on it below */
                     const Rec *c = rec_of(T, child);
                     m->k1 = c->k1 + s1 + (E->hh1 ^ ZH1[mover][t]);
                     m->k2 = c->k2 + s2 + (E->hh2 ^ ZH2[mover][t]);
@@ -254,6 +254,12 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
         }
     }
     if (nm > 1) {
+        /* ties go to the tile that refuted most often here (the history heuristic) */
+        const uint32_t *hist = E->hist[mover];
+        for (int i = 0; i < nm; i++) {
+            uint32_t h = hist[mv[i].tile];
+            mv[i].order = mv[i].order * 64 - (h ? 32 - __builtin_clz(h) : 0);
+        }
         for (int i = 1; i < nm; i++) { /* insertion sort: stable, and the lists are short */
             Move m = mv[i];
             int j = i - 1;
@@ -292,6 +298,11 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
             E->held--;
             E->hh1 ^= ZH1[mover][t];
             E->hh2 ^= ZH2[mover][t];
+            if (deep && !etc) { /* the child's key, passed down: only for the children searched */
+                const Rec *c = rec_of(T, m->child);
+                m->k1 = c->k1 + s1 + E->hh1; /* the hands are the child's already */
+                m->k2 = c->k2 + s2 + E->hh2;
+            }
             const uint64_t *ck = deep ? &m->k1 : NULL;
             if (flip > 0)
                 value = points + FN(search)(E, m->child, nx, bpos, -1, alpha - points, beta - points, ck);
@@ -312,7 +323,10 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
             bestcode = m->code;
             if (value > alpha) {
                 alpha = value;
-                if (value >= beta) break;
+                if (value >= beta) {
+                    if (nm > 1) E->hist[mover][t] += 1u << (held < 24 ? held : 24);
+                    break;
+                }
             }
         }
     }

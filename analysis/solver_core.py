@@ -83,15 +83,18 @@ _COUNTS_UNTIL = {"both_sides": 0, "one_side": 1, "three_sides": 2}
 class CoreInput(NamedTuple):
     """A position for the compiled core: what its engine is made from, and the state solved."""
 
-    engine_key: tuple  # equal keys: one engine serves both (with the same boneyard order)
-    layout_rules: tuple[int, ...]
+    engine_key: tuple  # (rules, seats, sides, perspective): equal keys, one engine serves both
+    layout_rules: tuple[int, ...]  # (with the same boneyard order)
     points: tuple[int, ...]
     turn_rules: tuple[int, ...]
     signs: tuple[int, ...]
     boneyard: tuple[int, ...]
-    scorer: Callable[[int, int, tuple[int, ...]], int]
     scale: int
     state: tuple  # (hands, layout, mover, tiles left in the boneyard, tile that must be played)
+
+    def scorer(self) -> Callable[[int, int, tuple[int, ...]], int]:
+        """The end-of-hand scoring the engine calls back (made when an engine is)."""
+        return _scorer(*self.engine_key, self.scale)
 
 
 def core_input(position: Position) -> CoreInput:
@@ -125,7 +128,6 @@ def core_input(position: Position) -> CoreInput:
         turn_rules,
         tuple(1 if side == perspective else -1 for side in sides),
         tuple(t.index for t in position.boneyard),
-        _scorer(rules, position.seats, sides, perspective, scale),
         scale,
         state,
     )
@@ -179,6 +181,7 @@ def _scorer(rules: RuleSet, seats: tuple[str, ...], sides: tuple[str, ...], pers
     return score
 
 
+@functools.lru_cache(maxsize=256)
 def _end_name(arm: int) -> str:
     """The board's name of arm number ``arm``: ``l``, ``r``, then each spinner's two branches."""
     if arm < 2:
@@ -207,7 +210,7 @@ def _engine(given: CoreInput) -> tuple[Any, tuple]:
     _LAYOUTS[table_key] = layouts
     while len(_LAYOUTS) > 4:
         del _LAYOUTS[next(iter(_LAYOUTS))]
-    engine = _compiled.Engine(layouts, given.turn_rules, given.signs, given.boneyard, given.scorer)
+    engine = _compiled.Engine(layouts, given.turn_rules, given.signs, given.boneyard, given.scorer())
     _ENGINES.insert(0, (given.engine_key, given.boneyard, engine))
     del _ENGINES[_KEEP:]
     return engine, given.state
@@ -223,8 +226,14 @@ def forget(layouts: bool = True) -> None:
         _compiled.forget()
 
 
+@functools.lru_cache(maxsize=8)
+def _tiles(max_pip: int) -> tuple:
+    return full_set(max_pip)
+
+
 def _moves(found: list, position: Position) -> list[Move]:
-    tiles = full_set(position.rules.max_pip)
+    """The compiled core's moves (kind, tile, arm number, inline) as Moves by the board's names."""
+    tiles = _tiles(position.rules.max_pip)
     out = []
     for kind, tile, arm, inline, *_ in found:
         if kind == 1:

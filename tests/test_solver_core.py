@@ -268,7 +268,7 @@ def fresh_engine(position: Position, limit: int | None = None):
     layouts = core.Layouts(given.layout_rules, given.points)
     if limit is not None:
         layouts.limit = limit
-    engine = core.Engine(layouts, given.turn_rules, given.signs, given.boneyard, given.scorer)
+    engine = core.Engine(layouts, given.turn_rules, given.signs, given.boneyard, given.scorer())
     return engine, given
 
 
@@ -295,6 +295,25 @@ def test_the_transposition_table_at_every_node_and_of_one_bucket(tiny_table):
             engine, given = fresh_engine(position)
             engine.shallow = engine.etc = 0  # every node asks the table, and about every child
             assert engine_values(position, engine, given) == expected
+
+
+def test_the_transposition_table_grows_during_a_search_and_keeps_its_word():
+    # 24 tiles left, every node asking the table: it fills and grows (four times over, its
+    # entries moved) during the search, and the values stay the Python core's.
+    rules = load("pontos")
+    record = next(simulate(rules, 2, 1, Options(players=4)))
+    for turn, state in Game(record, rules).replay_hand(record.hands[0]):
+        if turn == 4:
+            break
+    position = position_from_state(state)
+    with on_core("python"):
+        expected = [(m.move, m.value) for m in evaluate_moves(position)]
+    core.forget()
+    engine, given = fresh_engine(position)
+    engine.shallow = engine.etc = 0
+    assert engine_values(position, engine, given) == expected
+    assert core.table_bytes() > 256 << 10
+    core.forget()
 
 
 def test_a_layout_table_too_small_starts_again_or_gives_way_to_python():
