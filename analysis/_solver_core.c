@@ -1,10 +1,15 @@
 /* muggins.analysis._solver_core: the perfect-information solver's search, compiled.
  *
- * The same search as analysis/solver_search.py (fail-soft alpha-beta, null-window tests driven
- * by MTD(f), a transposition table keeping both bounds and the best move, enhanced transposition
- * cutoffs, cut searches at a "floor" of tiles left valued by an estimate, the deadline of a
- * budget), over this file's own compact encoding of a position. The pure-Python solver stays
- * the reference: tests/test_solver_core.py compares the two on random positions of every preset,
+ * The same search as analysis/solver_search.py and solver.py (fail-soft alpha-beta, null-window
+ * tests driven by MTD(f) from shallower cut searches, a transposition table keeping both bounds
+ * and the best move, enhanced transposition cutoffs, moves ordered by how few tiles they leave
+ * the next opponent then the other one then by points, cut searches at a "floor" of tiles left
+ * valued by an estimate, the deadline of a budget, the best line and every move's value), over
+ * this file's own encoding: layouts numbered in a table with each tile's moves worked out once
+ * (as solver_table.py does), hands as bitmasks. Where it differs, it differs only in speed:
+ * nodes with few tiles held skip the table (SHALLOW), ties in the move order go to the tile that
+ * refuted most often (history), and the tables are bounded. The pure-Python solver stays the
+ * reference: tests/test_solver_core.py compares the two on random positions of every preset,
  * and this layout code against muggins.replay.board play by play. analysis/solver_core.py is the
  * only caller: it converts a solver Position into the tuples read here (core_input) and turns
  * the results back into Moves.
@@ -32,10 +37,13 @@
  *   the estimate at a cut search's floor                  analysis/solver_search.py Engine.estimate
  *                                                        (its mode passed in)
  *
- * Bounds: the transposition table is one fixed block shared by all engines (TABLE_BYTES, at most
- * 64 MB); the end-of-hand cache is fixed too; the recursion is at most one frame per play, draw
- * and pass (checked against MAX_DEPTH); every 4096 nodes the search checks the deadline and
- * Python's signals (Ctrl-C raises KeyboardInterrupt out of the call).
+ * Bounds: the transposition table is one block shared by all engines, starting at 256 kB and
+ * growing to TABLE_BYTES (16 MB; at most 64 MB); each table of layouts stops at its limit
+ * (32 MB: the search then starts again on an emptied table, and twice full is LayoutsFull, on
+ * which the caller solves on the Python core); the end-of-hand cache is bounded; the recursion
+ * is at most one frame per play, draw and pass (checked against MAX_DEPTH); every 4096 nodes
+ * the search checks the deadline and Python's signals (Ctrl-C raises KeyboardInterrupt out of
+ * the call, and the engine stays usable).
  *
  * Hands are bitmasks over the set's tiles (bit Tile.index); the search is compiled twice, for
  * sets of at most 64 tiles (one word: up to double-nine) and for larger ones (four words, up to
@@ -117,6 +125,7 @@ typedef struct {
     uint64_t pip_tiles[MAXPIP + 1][MAXWORDS]; /* tiles showing each pip */
     uint64_t all[MAXWORDS];                    /* every tile of the set */
     uint64_t *fits_table;                      /* by open-pip mask, for sets of one word */
+    uint64_t *arm_keys, *spin_keys;            /* two hashes of each arm and spinner there can be */
 } LRules;
 
 typedef struct {
@@ -177,23 +186,75 @@ static inline int may_lay_inline(const LRules *R, const Layout *L, int tile)
 /* The layout's part of a node key: the key of solver_layout._key, hashed. Arms and spinners
  * count by what they show and count and the pip of their spinner, never by position (a sum of
  * their hashes), so layouts that differ only by arm names hash alike. Two independent hashes. */
-static void layout_key(const Layout *L, uint64_t *k1, uint64_t *k2)
+/* Where an arm's (pip, kind, count, spinner pip or none) and a spinner's (pip, sides, covered,
+ * onto) hashes are in the rules' tables. */
+static inline size_t arm_slot(const LRules *R, int pip, int kind, int value, int spin_pip)
+{
+    return ((((size_t)pip * 5 + (size_t)kind) * (size_t)(2 * R->maxpip + 1) + (size_t)value) * (size_t)(R->maxpip + 2) + (size_t)(spin_pip + 1)) * 2;
+}
+
+static inline size_t spin_slot(int pip, int sides, int covered, int onto)
+{
+    return ((((size_t)pip * 3 + (size_t)sides) * 5 + (size_t)covered) * 5 + (size_t)onto) * 2;
+}
+
+static size_t arm_slots(const LRules *R) { return arm_slot(R, R->maxpip + 1, 0, 0, -1); }
+
+/* The tables of hashes (two independent ones) of every arm and spinner the rules can make. */
+static int key_tables(LRules *R)
+{
+    size_t arms = arm_slots(R), spins = spin_slot(R->maxpip + 1, 0, 0, 0);
+    R->arm_keys = (uint64_t *)malloc(sizeof(uint64_t) * arms);
+    R->spin_keys = (uint64_t *)malloc(sizeof(uint64_t) * spins);
+    if (!R->arm_keys || !R->spin_keys) return -1;
+    for (int pip = 0; pip <= R->maxpip; pip++) {
+        for (int kind = 0; kind < 5; kind++)
+            for (int value = 0; value <= 2 * R->maxpip; value++)
+                for (int spin = -1; spin <= R->maxpip; spin++) {
+                    uint64_t c = (uint64_t)pip | (uint64_t)kind << 6 | (uint64_t)value << 9 | (uint64_t)(spin < 0 ? 63 : spin) << 17 | 1ULL << 24;
+                    size_t at = arm_slot(R, pip, kind, value, spin);
+                    R->arm_keys[at] = mix64(c);
+                    R->arm_keys[at + 1] = mix64b(c);
+                }
+        for (int sides = 0; sides < 3; sides++)
+            for (int covered = 0; covered < 5; covered++)
+                for (int onto = 0; onto < 5; onto++) {
+                    uint64_t c = (uint64_t)pip | (uint64_t)sides << 6 | (uint64_t)covered << 9 | (uint64_t)onto << 13 | 2ULL << 24;
+                    size_t at = spin_slot(pip, sides, covered, onto);
+                    R->spin_keys[at] = mix64(c);
+                    R->spin_keys[at + 1] = mix64b(c);
+                }
+    }
+    return 0;
+}
+
+static void free_lrules(LRules *R)
+{
+    free(R->fits_table);
+    free(R->arm_keys);
+    free(R->spin_keys);
+    R->fits_table = R->arm_keys = R->spin_keys = NULL;
+}
+
+/* The layout's part of a node key: the key of solver_layout._key, hashed. Arms and spinners
+ * count by what they show and count and the pip of their spinner, never by position (a sum of
+ * their hashes), so layouts that differ only by arm names hash alike. Two independent hashes. */
+static void layout_key(const LRules *R, const Layout *L, uint64_t *k1, uint64_t *k2)
 {
     uint64_t flags = (uint64_t)(uint32_t)L->count | (uint64_t)L->crosswise << 32 | (uint64_t)(L->doubles > 0) << 33 |
                      (uint64_t)L->empty << 34 | 3ULL << 40;
     uint64_t a = mix64(flags), b = mix64b(flags);
     for (int i = 0; i < L->narms; i++) {
         const Arm *arm = &L->arms[i];
-        uint64_t spin = arm->spin == NOSPIN ? 63 : L->spins[arm->spin].pip;
-        uint64_t c = (uint64_t)arm->pip | (uint64_t)arm->kind << 6 | (uint64_t)arm->value << 9 | spin << 17 | 1ULL << 24;
-        a += mix64(c);
-        b += mix64b(c);
+        const uint64_t *h = R->arm_keys + arm_slot(R, arm->pip, arm->kind, arm->value, arm->spin == NOSPIN ? -1 : L->spins[arm->spin].pip);
+        a += h[0];
+        b += h[1];
     }
     for (int i = 0; i < L->nspin; i++) {
-        const Spin *s = &L->spins[i];
-        uint64_t c = (uint64_t)s->pip | (uint64_t)s->sides << 6 | (uint64_t)s->covered << 9 | (uint64_t)s->onto << 13 | 2ULL << 24;
-        a += mix64(c);
-        b += mix64b(c);
+        const Spin *sp = &L->spins[i];
+        const uint64_t *h = R->spin_keys + spin_slot(sp->pip, sp->sides, sp->covered, sp->onto);
+        a += h[0];
+        b += h[1];
     }
     *k1 = a;
     *k2 = b;
@@ -355,8 +416,13 @@ static inline int arm_fits(const LRules *R, const Layout *L, int at, int tile)
     return (a->pip == R->hi[tile] || a->pip == R->lo[tile]) && arm_open(R, L, a);
 }
 
-/* The largest count any layout of these rules can show (every arm and spinner at its most). */
-static int count_bound(const LRules *R) { return (MAXARMS + MAXSPIN + 1) * 2 * R->maxpip + 1; }
+/* The largest count any layout of these rules can show (every arm and spinner at its most):
+ * one spinner at most unless every double spins. */
+static int count_bound(const LRules *R)
+{
+    int spinners = R->spinner == SP_NONE ? 0 : R->spinner == SP_EVERY ? R->maxpip + 1 : 1;
+    return (2 + 3 * spinners + 1) * 2 * R->maxpip + 1;
+}
 
 /* -- the transposition table: one block for all engines ------------------------------------- */
 
@@ -713,7 +779,7 @@ static int lt_expand(LTable *T, uint32_t id, int t)
         for (int inl = 0; inl <= inline_too; inl++) {
             uint64_t k1, k2;
             layout_do(R, L, t, at, inl, &u);
-            layout_key(L, &k1, &k2);
+            layout_key(R, L, &k1, &k2);
             long made = lt_intern(T, L, k1, k2);
             int32_t p = T->points[L->count];
             layout_undo(L, &u);
@@ -1134,10 +1200,12 @@ static int get_int(PyObject *seq, Py_ssize_t i, long lo, long hi, const char *wh
     return 0;
 }
 
-/* The layout rules: (max_pip, spinner, order_any, counts_until, one_half). */
+/* The layout rules: (max_pip, spinner, order_any, counts_until, one_half). ``R`` is emptied
+ * first: free_lrules may follow a failure. */
 static int read_lrules(PyObject *params, LRules *R)
 {
     long v[5];
+    memset(R, 0, sizeof(LRules));
     static const long hi[5] = {MAXPIP, 3, 1, 2, 1};
     static const char *what[5] = {"max_pip", "spinner", "spinner_order", "spinner_counts_until", "double_end_counts"};
     if (!PySequence_Check(params) || PySequence_Size(params) < 5) {
@@ -1146,7 +1214,6 @@ static int read_lrules(PyObject *params, LRules *R)
     }
     for (int i = 0; i < 5; i++)
         if (get_int(params, i, 0, hi[i], what[i], &v[i]) < 0) return -1;
-    memset(R, 0, sizeof(LRules));
     R->maxpip = (int)v[0];
     R->ntiles = (R->maxpip + 1) * (R->maxpip + 2) / 2;
     R->words = R->ntiles <= 64 ? 1 : MAXWORDS;
@@ -1173,6 +1240,11 @@ static int read_lrules(PyObject *params, LRules *R)
         for (size_t m = 0; m < n; m++)
             for (int p = 0; p <= R->maxpip; p++)
                 if (m >> p & 1) R->fits_table[m] |= R->pip_tiles[p][0];
+    }
+    if (key_tables(R) < 0) {
+        free_lrules(R);
+        PyErr_NoMemory();
+        return -1;
     }
     return 0;
 }
@@ -1273,7 +1345,7 @@ static PyTypeObject LayoutsType;
 static void Layouts_dealloc(LTable *T)
 {
     lt_clear(T);
-    free(T->R.fits_table);
+    free_lrules(&T->R);
     free(T->points);
     Py_TYPE(T)->tp_free((PyObject *)T);
 }
@@ -1666,6 +1738,7 @@ static PyObject *trace(PyObject *self, PyObject *args)
     LRules *R = (LRules *)PyMem_Malloc(sizeof(LRules));
     Layout *L = (Layout *)PyMem_Malloc(sizeof(Layout));
     PyObject *out = NULL;
+    if (R) memset(R, 0, sizeof(LRules));
     if (!R || !L) {
         PyErr_NoMemory();
         goto done;
@@ -1726,7 +1799,7 @@ static PyObject *trace(PyObject *self, PyObject *args)
             fits = joined;
         }
         uint64_t k1, k2;
-        layout_key(L, &k1, &k2);
+        layout_key(R, L, &k1, &k2);
         PyObject *row = fits ? Py_BuildValue("(iNNK)", L->count, open, fits, (unsigned long long)k1) : NULL;
         if (!fits) Py_DECREF(open);
         if (!row || PyList_Append(out, row) < 0) {
@@ -1739,7 +1812,7 @@ static PyObject *trace(PyObject *self, PyObject *args)
 fail:
     Py_CLEAR(out);
 done:
-    if (R) free(R->fits_table);
+    if (R) free_lrules(R);
     PyMem_Free(R);
     PyMem_Free(L);
     return out;
@@ -1762,15 +1835,13 @@ static PyObject *set_table_bytes(PyObject *self, PyObject *arg)
 static PyObject *totals(PyObject *self, PyObject *arg)
 {
     (void)self;
-    long m = PyLong_AsLong(arg);
-    if (m == -1 && PyErr_Occurred()) return NULL;
-    if (m < 0 || m > MAXPIP) {
-        PyErr_Format(PyExc_ValueError, "max_pip out of range: %ld", m);
-        return NULL;
-    }
-    LRules R;
-    R.maxpip = (int)m;
-    return PyLong_FromLong(count_bound(&R) + 1);
+    LRules *R = (LRules *)PyMem_Malloc(sizeof(LRules));
+    if (!R) return PyErr_NoMemory();
+    PyObject *out = NULL;
+    if (read_lrules(arg, R) == 0) out = PyLong_FromLong(count_bound(R) + 1);
+    free_lrules(R);
+    PyMem_Free(R);
+    return out;
 }
 
 static PyObject *table_bytes(PyObject *self, PyObject *noargs)
@@ -1792,7 +1863,7 @@ static PyMethodDef module_methods[] = {
     {"trace", trace, METH_VARARGS, "trace(layout_rules, plays): the layout after each play (for tests)"},
     {"set_table_bytes", set_table_bytes, METH_O, "set_table_bytes(n): the transposition table's size from the next search"},
     {"table_bytes", table_bytes, METH_NOARGS, "table_bytes(): the transposition table's size now (0: none yet)"},
-    {"totals", totals, METH_O, "totals(max_pip): how many end totals (0, 1, ...) the points table must give"},
+    {"totals", totals, METH_O, "totals(layout_rules): how many end totals (0, 1, ...) the points table must give"},
     {"forget", forget, METH_NOARGS, "forget(): free the transposition table (every engine's entries)"},
     {NULL, NULL, 0, NULL},
 };

@@ -397,7 +397,7 @@ static int FN(pos_search)(Engine *E, const Pos *P, int alpha, int beta)
     int went, over = FN(outcome)(E, P, &went);
     if (over) return E->sign[P->mover] * end_value(E, over == 1 ? END_DOMINO : END_BLOCKED, went, P->pips);
     uint64_t k1, k2;
-    layout_key(&P->L, &k1, &k2);
+    layout_key(E->R, &P->L, &k1, &k2);
     long lid = lt_intern(E->T, &P->L, k1, k2);
     if (lid < 0) {
         E->stop = STOP_FULL;
@@ -526,7 +526,7 @@ static int FN(child)(Engine *E, const Pos *P, const FN(LMove) * m, Pos *C)
 static void FN(pos_key)(const Engine *E, const Pos *P, uint64_t *k1, uint64_t *k2)
 {
     uint64_t lk1, lk2;
-    layout_key(&P->L, &lk1, &lk2);
+    layout_key(E->R, &P->L, &lk1, &lk2);
     node_key_(E, lk1, lk2, P->hh1, P->hh2, P->mover, P->bpos, P->must, k1, k2);
 }
 

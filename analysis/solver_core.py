@@ -164,19 +164,33 @@ def _rule_input(rules: RuleSet) -> tuple[tuple[int, ...], tuple[int, ...], tuple
         estimate,
     )
     table = points_table(rules)
-    needed = _compiled.totals(rules.max_pip) if _compiled is not None else len(table)
+    needed = _compiled.totals(layout_rules) if _compiled is not None else len(table)
     totals = table + tuple(play_points(total, rules) for total in range(len(table), needed))
     return layout_rules, turn_rules, tuple(p // scale for p in totals), scale
 
 
+#: End-of-hand answers one scorer keeps (then it starts afresh).
+_SCORER_MEMO = 100_000
+
+
+@functools.lru_cache(maxsize=8)
 def _scorer(rules: RuleSet, seats: tuple[str, ...], sides: tuple[str, ...], perspective: str, scale: int):
     """End-of-hand scoring from the perspective side, scaled, as solver_search.Engine.end_value
-    works it out (the compiled core caches the answers by kind, who went out and the pips)."""
+    works it out; one per table, shared by its engines, remembering its answers (a call of
+    ``end_of_hand`` costs some ten microseconds; the compiled core caches them as well)."""
     side_of = dict(zip(seats, sides))
+    memo: dict[tuple, int] = {}
 
     def score(kind: int, went_out: int, pips: tuple[int, ...]) -> int:
-        award = end_of_hand("blocked" if kind else "domino", seats[went_out] if went_out >= 0 else None, dict(zip(seats, pips)), side_of, rules)
-        return sum(points if side == perspective else -points for side, points in award.points.items()) // scale
+        key = (kind, went_out, pips)
+        found = memo.get(key)
+        if found is None:
+            award = end_of_hand("blocked" if kind else "domino", seats[went_out] if went_out >= 0 else None, dict(zip(seats, pips)), side_of, rules)
+            found = sum(points if side == perspective else -points for side, points in award.points.items()) // scale
+            if len(memo) >= _SCORER_MEMO:
+                memo.clear()
+            memo[key] = found
+        return found
 
     return score
 
@@ -218,10 +232,11 @@ def _engine(given: CoreInput) -> tuple[Any, tuple]:
 
 def forget(layouts: bool = True) -> None:
     """Drop the compiled engines kept between calls and free the transposition table; unless
-    ``layouts`` is false, drop the layout tables too."""
+    ``layouts`` is false, drop the layout tables and the end-of-hand answers too."""
     _ENGINES.clear()
     if layouts:
         _LAYOUTS.clear()
+        _scorer.cache_clear()
     if _compiled is not None:
         _compiled.forget()
 
