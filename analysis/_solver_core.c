@@ -7,7 +7,7 @@
  * valued by an estimate, the deadline of a budget, the best line and every move's value), over
  * this file's own encoding: layouts numbered in a table with each tile's moves worked out once
  * (as solver_table.py does), hands as bitmasks. Where it differs, it differs only in speed:
- * nodes with few tiles held skip the table (SHALLOW), ties in the move order go to the tile that
+ * nodes with few tiles held skip the table (shallow_for), ties in the move order go to the tile that
  * refuted most often (history), and the tables are bounded. The pure-Python solver stays the
  * reference: tests/test_solver_core.py compares the two on random positions of every preset,
  * and this layout code against muggins.replay.board play by play. analysis/solver_core.py is the
@@ -69,10 +69,12 @@
 #define EXACT (-1)
 /* Frames of the recursion: a play, a draw or a pass each take one; no hand needs more. */
 #define MAX_DEPTH 8000
-/* Nodes with at most this many tiles held skip the transposition table (searching them again
- * costs less than storing them); nodes with more than ETC_MIN ask it about each child first. */
-#define SHALLOW 12
-#define ETC_MIN 16
+/* Nodes with at most shallow_for(seats) tiles held skip the transposition table (searching
+ * them again costs less than storing them): 4 with two players, 3 per seat with more (12 for
+ * four: the last dozen or so of the 28 tiles); nodes with ETC_MORE more ask it about each child
+ * first. Measured with bench/bench_solver.py. */
+static int shallow_for(int seats) { return seats <= 2 ? 4 : 3 * seats; }
+#define ETC_MORE 4
 
 /* Arm kinds, as replay/board.py numbers them. */
 enum { EMPTY = 0, PLAIN = 1, DOUBLE = 2, SPINNER = 3, LEAD = 4 };
@@ -426,13 +428,18 @@ static int count_bound(const LRules *R)
 
 /* -- the transposition table: one block for all engines ------------------------------------- */
 
+/* floor1: the floor searched to plus one (0: exact); GUESS_FLOORS more for the first guess's
+ * cut searches, which value their floor otherwise (see guess): an entry serves a search to the
+ * same or a higher floor of the same kind, an exact one every search. */
 typedef struct {
     uint64_t key;
     uint32_t check;
     int32_t low, high;
-    uint16_t best;
-    uint8_t floor1, gen, held;
+    uint16_t best, floor1;
+    uint8_t gen, held;
 } Entry;
+
+#define GUESS_FLOORS 1024
 
 typedef struct {
     Entry e[2]; /* 0: the deepest seen (most tiles held); 1: the latest */
@@ -562,7 +569,7 @@ static inline void tt_store(uint64_t k1, uint64_t k2, int low, int high, int flo
     e->check = c;
     e->low = low;
     e->high = high;
-    e->floor1 = (uint8_t)floor1;
+    e->floor1 = (uint16_t)floor1;
     e->best = (uint16_t)best;
     e->gen = TT_GEN;
     e->held = (uint8_t)held;
@@ -1542,8 +1549,8 @@ static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     E->salt2 = mix64b(engine_serial * 0xc2b2ae3d27d4eb4fULL + 29);
     E->floor = EXACT;
     E->floor1 = 0;
-    E->shallow = SHALLOW;
-    E->etc = ETC_MIN;
+    E->shallow = shallow_for(E->n);
+    E->etc = E->shallow + ETC_MORE;
     return (PyObject *)E;
 fail:
     Py_DECREF(E);

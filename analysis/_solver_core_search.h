@@ -422,15 +422,22 @@ static int FN(mtdf)(Engine *E, const Pos *P, int guess)
     return value;
 }
 
-/* A first guess at an exact value: cut searches 6, 10, 14... plays deep (Engine.guess). */
+/* A first guess at an exact value: cut searches 6, 10, 14... plays deep (Engine.guess). Unlike
+ * the Python engine's, these value their floor at zero, not by the end-of-hand estimate: the
+ * exact value does not depend on the guess, and the estimate asks the Python scorer about
+ * every new set of pips (in games with end-of-hand scoring, over half the time of a small
+ * solve). Searches under a budget keep the estimate. */
 static int FN(guess)(Engine *E, const Pos *P, int guess)
 {
-    int left = left_of(E, P);
-    for (int depth = 6; depth < left - 7; depth += 4) {
+    int left = left_of(E, P), estimate = E->estimate_mode;
+    E->estimate_mode = EST_ZERO;
+    for (int depth = 6; depth < left - 7 && !E->stop; depth += 4) {
         set_floor(E, left - depth);
+        E->floor1 += GUESS_FLOORS; /* its entries apart from those of searches under a budget */
         guess = FN(mtdf)(E, P, guess);
-        if (E->stop) return 0;
     }
+    E->estimate_mode = estimate;
+    if (E->stop) return 0;
     set_floor(E, EXACT);
     return guess;
 }
