@@ -109,3 +109,57 @@ def test_installed_package_writes_the_viewer_page_from_its_static_files(wheel, t
 
     record = next(iter(read_file(sample)))
     assert out.stdout == viewer_html(record, rules_for(record), "game.mgn")
+
+
+def test_the_wheel_carries_the_compiled_solver_core(wheel, tmp_path):
+    from muggins.analysis import solver_core
+
+    if not solver_core.available():
+        pytest.skip("no C compiler here: the compiled core is not built")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert any(n.startswith("muggins/analysis/_solver_core.") and n.endswith((".so", ".pyd")) for n in names)
+    assert not any(n.endswith((".c", ".h")) for n in names)
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)], check=True, capture_output=True)
+    probe = "from muggins.analysis import solver_core; print(solver_core.active())"
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    env.pop("MUGGINS_SOLVER_CORE", None)
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert out.stdout.split() == ["compiled"], out.stderr
+
+
+def test_without_a_compiler_the_install_succeeds_on_the_python_core(tmp_path):
+    # A clean copy of the sources (pip builds in the tree, and this one has built the core).
+    source = tmp_path / "src"
+    source.mkdir()
+    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    for folder in ("src", "notation", "replay", "analysis"):
+        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.o"))
+    out = tmp_path / "wheel"
+    env = {**os.environ, "CC": "false"}  # a compiler that always fails
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(out), str(source)], capture_output=True, text=True, env=env
+    )
+    assert built.returncode == 0, built.stderr[-2000:]
+    assert "the compiled solver core (analysis/_solver_core.c) could not be built" in built.stdout + built.stderr
+    (wheel,) = out.glob("muggins-*.whl")
+    assert not any("_solver_core." in n and not n.endswith(".py") for n in zipfile.ZipFile(wheel).namelist())
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(target), str(wheel)], check=True, capture_output=True)
+    probe = (
+        "from muggins.analysis import solver_core, solver; from muggins.replay.rules import load;"
+        "from muggins.analysis.solver_layout import Layout; from muggins.notation.model import Tile;"
+        "r = load('allfives'); T = Tile.parse;"
+        "p = solver.Position(r, ('A', 'B'), ('A', 'B'), (frozenset({T('6-6'), T('3-1')}), frozenset({T('1-4'), T('2-2')})), Layout.empty(r).play(T('6-3')));"
+        "print(solver_core.available(), solver_core.active(), solver.solve(p).value)"
+    )
+    # -S: no .pth files, so an editable install of this tree cannot lend its compiled core;
+    # the dependencies come from this environment's site-packages, after the new install.
+    import sysconfig
+
+    env = {k: v for k, v in os.environ.items() if k != "MUGGINS_SOLVER_CORE"}
+    env["PYTHONPATH"] = os.pathsep.join([str(target), sysconfig.get_paths()["purelib"]])
+    ran = subprocess.run([sys.executable, "-S", "-c", probe], capture_output=True, text=True, env=env, cwd=tmp_path)
+    # tests/test_solver_endings.py works this position out by hand: 25 for A.
+    assert ran.stdout.split() == ["False", "python", "25"], ran.stderr

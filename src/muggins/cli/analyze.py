@@ -46,6 +46,12 @@ def analyze_command(
     if sort is not None and sort not in analyzemod.SUMMARY_COLUMNS:
         die(f"--sort: one of {', '.join(analyzemod.SUMMARY_COLUMNS)}, not {sort!r}")
     check_rule_options([rules] if rules is not None else [], set_)
+    from muggins.analysis.solver_core import SolverCoreError
+
+    try:
+        core = analyzemod.solver_core_used(budget)
+    except SolverCoreError as exc:
+        die(str(exc))
     if output_dir is not None and not annotate:
         die("--output-dir is only for --annotate")
     if output_dir is not None:
@@ -68,6 +74,7 @@ def analyze_command(
 
         document = StreamedObject(write)
         document.put("schema", analyzemod.SCHEMA)
+        document.put("solver_core", core)
         listed = document.open_list("records")
         rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, listed.add_text)), sort)
         listed.close()
@@ -86,5 +93,5 @@ def analyze_command(
         from muggins.cli.analyze_view import show_players
 
         rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, write)), sort)
-        show_players(out, rows, ledger_legend=not players_only and run.count > 0)
+        show_players(out, rows, ledger_legend=not players_only and run.count > 0, solver_core=core)
     raise typer.Exit(run.outcome.code)

@@ -163,11 +163,13 @@ def players_table(rows, width: int = 160) -> Table:
     return table
 
 
-def show_players(out, rows, ledger_legend: bool) -> None:
-    """The players' table across all records, and what its columns mean."""
+def show_players(out, rows, ledger_legend: bool, solver_core: str | None = None) -> None:
+    """The players' table across all records, what its columns mean, and which solver core ran."""
     if ledger_legend:
         out.print(f"[dim]{escape(LEGEND)}[/]")
         out.print()
     if rows:
         out.print(players_table(rows, out.width))
         out.print(f"[dim]{escape(PLAYERS_LEGEND)}[/]")
+    if solver_core is not None:
+        out.print(f"[dim]perfect-information solver: the {solver_core} core[/]")
