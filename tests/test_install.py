@@ -131,11 +131,9 @@ def test_the_wheel_carries_the_compiled_solver_core(wheel, tmp_path):
 def test_without_a_compiler_the_install_succeeds_on_the_python_core(tmp_path):
     # A clean copy of the sources (pip builds in the tree, and this one has built the core).
     source = tmp_path / "src"
-    source.mkdir()
-    for name in ("pyproject.toml", "setup.py", "MANIFEST.in", "README.md"):
-        shutil.copy(ROOT / name, source / name)
-    for folder in ("src", "notation", "replay", "analysis"):
-        shutil.copytree(ROOT / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd", "*.o"))
+    shutil.copytree(
+        ROOT, source, ignore=shutil.ignore_patterns(".*", "build", "*.egg-info", "__pycache__", "out", "artifacts", "*.so", "*.pyd", "*.o")
+    )
     out = tmp_path / "wheel"
     env = {**os.environ, "CC": "false"}  # a compiler that always fails
     built = subprocess.run(
