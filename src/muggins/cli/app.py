@@ -11,7 +11,7 @@ of muggins' messages are, ``muggins: ...`` on one line, by :class:`MugginsGroup`
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 import typer
 from typer.core import TyperGroup
@@ -22,14 +22,22 @@ from muggins.cli.output import error, reset_choices, say, set_no_color
 class MugginsGroup(TyperGroup):
     """The command group, whose command-line mistakes read like every other message."""
 
-    def main(self, args: Any = None, prog_name: Optional[str] = None, complete_var: Optional[str] = None, standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(
+        self,
+        args: Optional[Sequence[str]] = None,
+        prog_name: Optional[str] = None,
+        complete_var: Optional[str] = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
         ClickException, NoArgsIsHelpError, UsageError = _click_errors()
         reset_choices()  # a run's --no-color and --quiet are its own
 
         if not standalone_mode:
-            return super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         try:
-            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
         except NoArgsIsHelpError as exc:
             exc.show()
             sys.exit(exc.exit_code)

@@ -128,7 +128,7 @@ def replay_command(
 
         from muggins.cli.output import write_data
 
-        document = {"schema": "muggins.replay/1", "file": "-" if file == "-" else file, "record": record_index or 1, "positions": positions}
+        document = {"schema": "muggins.replay/1", "file": file, "record": record_index or 1, "positions": positions}
         write_data(json.dumps(document, indent=2) + "\n")
     else:
         from muggins.cli.output import SEPARATOR
