@@ -94,6 +94,12 @@ def test_audit_under_rules_dir_names_the_house_rules(house):
     assert "rules: house · players: A Ana, B Bruno" in result.stdout
 
 
+def test_which_rules_tries_the_house_rules_from_rules_dir(house):
+    """The record's own rule set ("as written") is among the candidates only when it can be had."""
+    assert "as written" not in run("audit", "--which-rules", house).stdout
+    assert re.search(r"│ as written +│", run("audit", "--which-rules", house, "--rules-dir", "rules").stdout)
+
+
 # ---- the summary of a long audit -------------------------------------------------------------
 
 
