@@ -164,9 +164,9 @@ def test_streamed_check_json_is_the_whole_document(one_file, folder):
     """The check document written file by file is, byte for byte, json.dumps of the document
     made whole from check_file's reports (which hold every diagnostic)."""
     from muggins.cli.check import JSON_SCHEMA, check_file
-    from muggins.cli.common import expand
+    from muggins.inputs import expand
 
-    paths = [one_file, *expand([str(folder)]), folder / "no-such-file.mgn"]
+    paths = [one_file, *expand([str(folder)]).paths, folder / "no-such-file.mgn"]
     result = run("check", "--format", "json", *map(str, paths), "--jobs", "2")
     whole = {"schema": JSON_SCHEMA, "files": [check_file(p).to_json() for p in paths]}
     assert result.stdout == json.dumps(whole, indent=2) + "\n"

@@ -1,4 +1,11 @@
-"""The command line: wiring and presentation only; every rule and check lives below it."""
+"""The command line: wiring and presentation only; every rule and check lives below it.
+
+One module per command, registered with ``app`` (app.py) on import. What they share: common.py
+(options said the same way everywhere, exit codes, ``-o``), output.py (the one way text reaches
+a person: control characters of record text made visible, every message ``muggins: ...``),
+csvout.py (CSV cells no spreadsheet runs); what the names on a command line stand for is
+``muggins.inputs``, below the command line.
+"""
 
 from __future__ import annotations
 

@@ -21,7 +21,9 @@ import typer
 
 from muggins.cli.app import app
 from muggins.cli.check import print_diagnostics
-from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, die
+from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, die, named_files, no_color_option
+from muggins.cli import output
+from muggins.cli.output import error, say, write_data
 from muggins.files import WriteError, put_in_place, temp_name
 
 if TYPE_CHECKING:
@@ -106,14 +108,15 @@ def _formatted_copy(path: Path, temp: Path | None) -> Path:
 
 
 def _to_stdout(temp: Path) -> None:
+    """The canonical text, byte for byte; made visible only when it goes to a terminal."""
     sys.stdout.flush()
     binary = getattr(sys.stdout, "buffer", None)
     with open(temp, "rb") as source:
-        if binary is not None:
+        if binary is not None and not output.is_terminal(sys.stdout):
             shutil.copyfileobj(source, binary)
             binary.flush()
         else:
-            sys.stdout.write(source.read().decode("utf-8"))
+            write_data(source.read().decode("utf-8"))
 
 
 def format_file(path: Path, *, check: bool = False, in_place: bool = False, force: bool = False) -> bool:
@@ -143,10 +146,11 @@ def format_file(path: Path, *, check: bool = False, in_place: bool = False, forc
 
 @app.command("fmt")
 def fmt_command(
-    files: List[Path] = typer.Argument(..., help="Record files (.mgn) to format.", show_default=False),
+    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input.", show_default=False),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 and list the files that are not in canonical form."),
     in_place: bool = typer.Option(False, "--in-place", "-i", help="Rewrite each file in canonical form (atomically; links, mode, owner kept)."),
     force: bool = typer.Option(False, "--force", help="With --in-place: rewrite read-only files too."),
+    no_color: bool = no_color_option(),
 ) -> None:
     """Print record files in canonical form, check that they are, or rewrite them in place.
 
@@ -155,31 +159,34 @@ def fmt_command(
     """
     if check and in_place:
         die("--check and --in-place do not go together")
-    unusable = False
+    if in_place and "-" in files:
+        die("--in-place rewrites files: standard input cannot be rewritten (format it to stdout instead)")
+    paths, usable = named_files(files)
+    unusable = not usable
     not_canonical: list[Path] = []
-    for path in files:
+    for path in paths:
         try:
             canonical = format_file(path, check=check, in_place=in_place, force=force)
         except WriteError as exc:
             unusable = True
-            print(f"muggins: {exc}", file=sys.stderr)
+            error(str(exc))
             continue
         except _Unusable as exc:
             unusable = True
             print_diagnostics(exc.diagnostics)
-            print(f"muggins: {exc}", file=sys.stderr)
+            error(str(exc))
             continue
         except OSError as exc:
             unusable = True
-            print(f"muggins: {path}: {exc.strerror or exc}; the file is left as it was", file=sys.stderr)
+            error(f"{path}: {exc.strerror or exc}; the file is left as it was")
             continue
         if not canonical:
             not_canonical.append(path)
             if in_place:
-                print(f"reformatted {path}", file=sys.stderr)
+                say(f"reformatted {path}", err=True)
     if check:
         for path in not_canonical:
-            print(f"not in canonical form: {path}", file=sys.stderr)
+            say(f"not in canonical form: {path}", err=True)
     if unusable:
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_FINDINGS if check and not_canonical else EXIT_CLEAN)

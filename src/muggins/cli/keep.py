@@ -9,8 +9,7 @@ from typing import List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import die
-from muggins.cli.render import write_output
+from muggins.cli.common import die, output_option, write_output
 
 
 class PageFormat(str, enum.Enum):
@@ -24,7 +23,7 @@ class PageFormat(str, enum.Enum):
 def keep_command(
     rules: str = typer.Option("scorecard", "--rules", help="The table's rule set: a preset name or a YAML file (default: scorecard, seed 002)."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable), e.g. pip_rounding=down."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the page to this file (atomically) instead of stdout; - is stdout."),
+    output: Optional[str] = output_option("the page"),
     format: PageFormat = typer.Option(PageFormat.html, "--format", help="html (the page), or json (the rules data the page embeds)."),
 ) -> None:
     """Write a scorecard page to keep a game at the table, offline, on a phone or a desktop.

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from typing import List, Optional
 
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import die
+from muggins.cli.common import die, output_option, to_output
+from muggins.cli.output import write_data
 
 
 @app.command("simulate")
@@ -20,7 +20,7 @@ def simulate_command(
     players: Optional[int] = typer.Option(None, "--players", help="Number of players (default: the fewest the rules allow).", min=2, max=6),
     strategy: str = typer.Option("greedy", "--strategy", help="greedy (most points now) or random."),
     forget: float = typer.Option(0.0, "--forget", help="Chance a player forgets to claim a score (0 to 1).", min=0.0, max=1.0),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to this file (atomically) instead of stdout."),
+    output: Optional[str] = output_option("the records"),
 ) -> None:
     """Play whole games under a rule set and write them as .mgn records with correct claims."""
     from muggins.notation.formatter import format_record
@@ -40,17 +40,9 @@ def simulate_command(
         die(problems[0])
     records = simulate(rule_set, seed, games, Options(players=count, strategy=strategy, forget=forget))
 
-    def write(handle) -> None:
+    def body(stream) -> int:
         for i, record in enumerate(records):
-            handle.write((format_record(record) if not i else "\n" + format_record(record)).encode("utf-8"))
+            write_data(format_record(record) if not i else "\n" + format_record(record), stream)
+        return 0
 
-    if not output or output == "-":
-        for i, record in enumerate(records):
-            sys.stdout.write(format_record(record) if not i else "\n" + format_record(record))
-        return
-    from muggins.files import WriteError, write_atomically
-
-    try:
-        write_atomically(output, write)
-    except WriteError as exc:
-        die(str(exc))
+    to_output(output or None, (), body)
