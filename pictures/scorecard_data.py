@@ -28,7 +28,8 @@ from typing import Any
 # The one import of "every amount a single play can score" in the card's code.
 from muggins.analysis.audit import _possible_play_scores as possible_play_scores
 from muggins.pictures.page import static_text
-from muggins.replay.rules import RuleSet, load, preset_names
+from muggins.replay.resolve import rule_tags
+from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import award, round_pips
 
 SCHEMA = "muggins.scorecard/1"
@@ -54,9 +55,6 @@ def implemented() -> dict[str, tuple[str, ...]]:
 #: The parameters the page reads from the embedded data besides the tables.
 _END_KEYS = ("domino_scoring", "blocked_scoring", "blocked_compare", "blocked_tie", "hand_winner_bonus")
 _GAME_KEYS = ("target_check", "target_tie", "target_exact", "get_in_minimum", "muggins")
-
-#: Never written as [Set] tags: names and words, and the target (the card writes [Target]).
-_NOT_SET = ("name", "description", "target")
 
 
 class CardRulesError(ValueError):
@@ -145,29 +143,5 @@ def pip_limits(rules: RuleSet, players: int) -> tuple[int, int]:
 
 def record_header(rules: RuleSet) -> list[str]:
     """``[Rules]`` and ``[Set]`` tags that give ``rules`` again (all but the target, which the
-    card writes as ``[Target]``): the preset of that name, or else the preset closest to it,
-    and a ``[Set]`` tag for each parameter that differs from it."""
-    wanted = rules.to_mapping()
-    names = preset_names()
-
-    def changes(name: str) -> list[str]:
-        base = load(name).to_mapping()
-        return [key for key, value in wanted.items() if key not in _NOT_SET and value != base[key]]
-
-    base_name = rules.name if rules.name in names else min(names, key=lambda name: (len(changes(name)), name))
-    tags = [f'[Rules "{base_name}"]']
-    tags += [f'[Set {key} "{_flow(wanted[key])}"]' for key in changes(base_name)]
-    return tags
-
-
-def _flow(value: Any) -> str:
-    """A parameter's value as the one-line YAML a ``[Set]`` tag holds (rule values hold no quotes)."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, list):
-        return "[" + ", ".join(_flow(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_flow(k)}: {_flow(v)}" for k, v in value.items()) + "}"
-    return str(value)
+    card writes as ``[Target]``): ``resolve.rule_tags``, written out."""
+    return [f'[{name} {key} "{value}"]' if key else f'[{name} "{value}"]' for name, key, value in rule_tags(rules, leave_out=("target",))]

@@ -15,7 +15,7 @@ folder). What the user names with ``--rules`` is the user's own choice and is re
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 from muggins.notation.model import Record
 from muggins.replay import rules as rulesmod
@@ -95,3 +95,37 @@ def rules_for(
         header_changes += list(record.rule_overrides)
         rules = rulesmod.with_overrides(rules, header_changes, where=f"{where}: [Set]")
     return rulesmod.with_overrides(rules, list(overrides), where="--set")
+
+
+#: Parameters no tag gives again: the rule set's own words.
+_WORDS = ("name", "description")
+
+
+def rule_tags(rules: RuleSet, leave_out: Sequence[str] = ()) -> list[tuple[str, str | None, str]]:
+    """The header tags (name, key, value) that give ``rules`` again from anywhere: ``[Rules]``
+    naming the preset of its name, or else the preset closest to it, and a ``[Set]`` tag for
+    each parameter that differs from that preset (``leave_out``: parameters the caller writes
+    otherwise, as the scorecard writes ``[Target]``). A record written with them is read under
+    the same rules without any rule file, wherever it is copied to."""
+    wanted = rules.to_mapping()
+    names = rulesmod.preset_names()
+
+    def changes(name: str) -> list[str]:
+        base = rulesmod.load(name).to_mapping()
+        return [key for key, value in wanted.items() if key not in _WORDS and key not in leave_out and value != base[key]]
+
+    base_name = rules.name if rules.name in names else min(names, key=lambda name: (len(changes(name)), name))
+    return [("Rules", None, base_name)] + [("Set", key, flow_value(wanted[key])) for key in changes(base_name)]
+
+
+def flow_value(value: Any) -> str:
+    """A parameter's value as the one-line YAML a ``[Set]`` tag holds (rule values hold no quotes)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, list):
+        return "[" + ", ".join(flow_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{flow_value(k)}: {flow_value(v)}" for k, v in value.items()) + "}"
+    return str(value)

@@ -33,6 +33,7 @@ from muggins.notation.model import (
 )
 from muggins.replay.hand_state import HandState
 from muggins.replay.replayer import Game
+from muggins.replay.resolve import rule_tags
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points
 
@@ -70,7 +71,7 @@ def _headers(rules: RuleSet, number: int, seed: int, options: Options) -> tuple[
     headers = [
         Header("Event", None, f"Simulated game {number}"),
         Header("Site", None, "muggins simulate"),
-        Header("Rules", None, rules.name),
+        *(Header(name, key, value) for name, key, value in rule_tags(rules)),
         Header("Seed", None, str(seed)),
     ]
     headers += [Header("Seat", seat, NAMES[i % len(NAMES)]) for i, seat in enumerate(seats)]

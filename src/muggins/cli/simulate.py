@@ -22,7 +22,11 @@ def simulate_command(
     forget: float = typer.Option(0.0, "--forget", help="Chance a player forgets to claim a score (0 to 1).", min=0.0, max=1.0),
     output: Optional[str] = output_option("the records"),
 ) -> None:
-    """Play whole games under a rule set and write them as .mgn records with correct claims."""
+    """Play whole games under a rule set and write them as .mgn records with correct claims.
+
+    Each record names its rules so that it reads the same anywhere: a preset as [Rules "NAME"];
+    a rule file or --set changes as the preset closest to them plus a [Set] tag per parameter
+    that differs (no rule file is needed beside the record)."""
     from muggins.notation.formatter import format_record
     from muggins.replay import rules as rulesmod
     from muggins.replay.rules import RuleError
