@@ -22,6 +22,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, NamedTuple
 
 from muggins.analysis.solver_position import DRAW, PASS, Move, Position
+from muggins.analysis.solver_search import out_of_reach
 from muggins.analysis.solver_table import granularity
 from muggins.notation.model import full_set
 from muggins.replay.board import branch_names
@@ -106,8 +107,9 @@ def core_input(position: Position) -> CoreInput:
     them; hands and boneyard tile indices. Values come back scaled by ``scale``.
     """
     rules = position.rules
-    if len(position.seats) > 15 or rules.set_size > 254:  # as solver_search.Engine refuses them
-        raise ValueError("the solver handles at most 15 seats and sets of at most 254 tiles")
+    refused = out_of_reach(len(position.seats), rules.set_size)  # as solver_search.Engine refuses them
+    if refused is not None:
+        raise ValueError(refused)
     layout_rules, turn_rules, points, scale = _rule_input(rules)
     sides = position.sides
     side_list = list(dict.fromkeys(sides))

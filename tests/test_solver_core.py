@@ -451,7 +451,7 @@ def test_bad_input_is_refused_with_a_message():
             engine.solve(state)
     with pytest.raises(TypeError):
         engine.solve("nonsense")
-    with pytest.raises(ValueError, match="at most 15 seats"):
+    with pytest.raises(ValueError, match="a set of 276 tiles: the solver handles at most 254"):  # a double-22 set: 23 * 24 / 2
         solver_core.core_input(dataclasses.replace(position, rules=dataclasses.replace(position.rules, max_pip=22)))
 
 

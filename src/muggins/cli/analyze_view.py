@@ -36,7 +36,7 @@ LEGEND = (
 )
 FIGURES_LEGEND = (
     "figures: exact = perfect information (the whole deal known); depth N = perfect information"
-    " searched N plies deep; now = immediate points only (hidden information, or no solver budget)"
+    " searched N plies deep; now = immediate points only (hidden information, no solver budget, or more seats than the solver holds)"
 )
 PLAYERS_LEGEND = (
     "moves = plays made; unforced = decisions with more than one distinct move; perf. = of those,"
