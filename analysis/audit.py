@@ -175,11 +175,15 @@ class _Auditor:
         play = fact.statement
         claim, points = fact.claim, fact.points
         if claim and claim != points and claim not in self.possible:
-            multiples = " or ".join(str(m) for m in self.rules.score_multiples)
+            largest = max(self.possible, default=0)
+            if claim > largest:
+                why = f"{largest} is the most one play can make"
+            else:
+                why = "a scoring total is a multiple of " + " or ".join(str(m) for m in self.rules.score_multiples)
             self.find(
                 "claim-not-multiple",
                 f"{fact.seat} claimed {claim} for {play.tile}: no play scores {claim} under these rules"  # type: ignore[attr-defined]
-                f" (a scoring total is a multiple of {multiples}); the ends count {fact.total}, which scores {points}",
+                f" ({why}); the ends count {fact.total}, which scores {points}",
                 play,
                 hand,
                 fact.turn,
