@@ -355,8 +355,10 @@ class _Auditor:
                     claimed=value,
                     correct=before + entries,
                 )
+            # Reported where a new error enters: a gap carried on from an earlier total is the
+            # same mistake, and a total that is right again is right.
             gap = value - result.totals.get(side, 0)
-            if gap != self.previous_gap.get(side, 0):
+            if gap and gap != self.previous_gap.get(side, 0):
                 self.find(
                     "total-wrong",
                     f"{side}'s total is written as {value}; the correct running total is {result.totals.get(side, 0)}",
