@@ -103,9 +103,10 @@ def _audit(paths, settings, chosen: int | None, jobs: int, stream, out, outcome:
         document = StreamedObject(write)
         document.put("schema", auditmod.SCHEMA)
         files_list = document.open_list("files")
-    summary = RunSummary()
-    per_file: list[tuple[str, int, int, int]] = []  # (file, records, findings, not audited) for the file lines
+    summary = RunSummary(settings.rules[0] if len(settings.rules) > 1 else None)
+    per_file: list[tuple[str, int, int, int, dict[str, int]]] = []  # (file, records, findings, not audited, by rule set)
     count = findings = not_audited = 0
+    by_rules: dict[str, int] = {}  # several --rules: the file's findings under each
     got = False  # the chosen record of the current file was met
     for event in spread(paths, partial(audit_one, settings), jobs):
         if isinstance(event, FileDone):
@@ -117,12 +118,13 @@ def _audit(paths, settings, chosen: int | None, jobs: int, stream, out, outcome:
                 outcome.unusable()
             got = False
             if count:
-                per_file.append((str(event.path), count, findings, not_audited))
+                per_file.append((str(event.path), count, findings, not_audited, by_rules))
             if file_entry is not None:
                 entries.close()
                 file_entry.close()
                 file_entry = entries = None
             count = findings = not_audited = 0
+            by_rules = {}
             continue
         if chosen is not None:
             if event.index != chosen:
@@ -147,6 +149,8 @@ def _audit(paths, settings, chosen: int | None, jobs: int, stream, out, outcome:
             summary.skipped(str(event.path))
             continue
         findings += result.findings
+        for name, found in result.by_rules:
+            by_rules[name] = by_rules.get(name, 0) + found
         summary.add(result.tally)
         if result.dirty:
             outcome.findings()
@@ -161,8 +165,8 @@ def _audit(paths, settings, chosen: int | None, jobs: int, stream, out, outcome:
         write("\n")
     elif text:
         if not settings.quiet:
-            for name, records, found, skipped in per_file:
-                out.print(_file_line(name, records, found, skipped))
+            for name, records, found, skipped, under in per_file:
+                out.print(_file_line(name, records, found, skipped, under))
         if summary.records + summary.unreadable > 1 or settings.quiet:
             if not settings.quiet:
                 out.print()
@@ -170,14 +174,19 @@ def _audit(paths, settings, chosen: int | None, jobs: int, stream, out, outcome:
                 out.print(line, markup=False)
 
 
-def _file_line(name: str, records: int, found: int, skipped: int) -> str:
+def _file_line(name: str, records: int, found: int, skipped: int, under: dict[str, int] | None = None) -> str:
+    """A file's line: its records and findings; under several rule sets, the findings under
+    each (a file is "clean" only where no rule set finds anything)."""
     from rich.markup import escape
 
     from muggins.cli.output import counted
 
-    verdict = [counted(found, "finding")] if found else []
+    if under:
+        verdict = [f"{counted(n, 'finding')} under {rules}" if n else f"clean under {rules}" for rules, n in under.items()]
+    else:
+        verdict = [counted(found, "finding")] if found else []
     if skipped:  # its rule set could not be had: not "clean"
         verdict.append(f"{skipped} not audited (rule set unusable)")
-    elif not found:
+    elif not found and not under:
         verdict.append("clean")
     return f"{escape(name)}: {counted(records, 'record')}, {', '.join(verdict)}"

@@ -70,7 +70,8 @@ def _sorted(counts: Counter[str]) -> tuple[tuple[str, int], ...]:
 class RunSummary:
     """The figures of a whole run, added up a record at a time."""
 
-    def __init__(self) -> None:
+    def __init__(self, under: str | None = None) -> None:
+        self.under = under  # several --rules: the figures are those under the first, this one
         self.files: set[str] = set()
         self.records = 0
         self.clean = 0
@@ -113,7 +114,9 @@ class RunSummary:
         return [entry[2] for entry in sorted(self._worst, key=lambda e: (-e[0], -e[1]))]
 
     def to_json(self) -> dict:
+        under = {"rules": self.under} if self.under is not None else {}
         return {
+            **under,
             "files": len(self.files),
             "records": self.records,
             "clean": self.clean,
@@ -131,7 +134,8 @@ class RunSummary:
 
     def lines(self) -> list[str]:
         """The summary as plain lines, for a person (the console escapes them)."""
-        head = f"summary: {counted(self.records, 'record')} in {counted(len(self.files), 'file')}: {self.clean} clean, {self.with_findings} with findings"
+        under = f" (under the first rule set, {self.under})" if self.under is not None else ""
+        head = f"summary{under}: {counted(self.records, 'record')} in {counted(len(self.files), 'file')}: {self.clean} clean, {self.with_findings} with findings"
         if self.not_audited:
             head += f", {self.not_audited} not audited (rule set unusable)"
         if self.unreadable:

@@ -34,6 +34,7 @@ class Audited:
     dirty: bool  # a finding under any rule set: exit code 1
     text: str
     tally: RecordTally  # its share of the run's summary
+    by_rules: tuple[tuple[str, int], ...] = ()  # several --rules: (rule set, findings) for each
 
 
 def audit_one(settings: Settings, record, path: Path, index: int) -> Audited | str:
@@ -63,22 +64,23 @@ def audit_one(settings: Settings, record, path: Path, index: int) -> Audited | s
     found = [f for f in reports[0].findings if f.severity != "info"]
     share = tally(path, index, record, found)
     dirty = any(not r.clean for r in reports)
+    by_rules = tuple((rs.name, sum(f.severity != "info" for f in r.findings)) for rs, r in zip(rule_sets, reports)) if len(reports) > 1 else ()
     if settings.format is Format.json:
         entry = auditmod.to_json(reports[0], index)
         if len(reports) > 1:
             entry["by_rules"] = [auditmod.to_json(r, index) for r in reports]
-        return Audited(len(found), dirty, json_entry(entry), share)
+        return Audited(len(found), dirty, json_entry(entry), share, by_rules)
     if settings.format is Format.csv:
-        return Audited(len(found), dirty, csv_text(row for r in reports for row in auditmod.csv_rows(r, index)), share)
+        return Audited(len(found), dirty, csv_text(row for r in reports for row in auditmod.csv_rows(r, index)), share, by_rules)
     if settings.quiet:
-        return Audited(len(found), dirty, "", share)
+        return Audited(len(found), dirty, "", share, by_rules)
     from muggins.cli.audit_view import show_comparison, show_report
 
     if len(reports) == 1:
         text = settings.shape.draw(lambda out: show_report(out, path, index, reports[0]))
     else:
         text = settings.shape.draw(lambda out: show_comparison(out, path, index, reports))
-    return Audited(len(found), dirty, text, share)
+    return Audited(len(found), dirty, text, share, by_rules)
 
 
 def json_entry(entry: dict) -> str:
