@@ -34,3 +34,16 @@ def test_the_summary_says_which_rule_set_it_counts(tmp_path):
     assert data["summary"]["rules"] == "allfives"
     single = json.loads(run("audit", str(tmp_path), "--format", "json").output)
     assert "rules" not in single["summary"]
+
+
+def test_rules_says_it_replaces_the_records_tags_and_does(tmp_path):
+    """--rules replaces the record's [Target] and [Set] tags too, as its help says: a record
+    playing All Fives to 10 has won at its first play (the lead 5-5 counts 10), so B's 5-0 (5-5 and 0: 10) comes after the game's end; under --rules allfives it does not."""
+    for command in ("audit", "analyze", "replay", "render", "view"):
+        assert "replaces the record's [Rules], [Target] and [Set] tags" in " ".join(run(command, "--help").output.split()), command
+    path = tmp_path / "short.mgn"
+    path.write_text(RECORD.replace('[Rules "allfives"]', '[Rules "allfives"]\n[Set target "10"]') + "B 5-0 r +10\n")
+    own = run("audit", str(path))
+    assert "play-after-game-end" in own.output
+    replaced = run("audit", str(path), "--rules", "allfives")
+    assert "play-after-game-end" not in replaced.output and replaced.exit_code == 0, replaced.output

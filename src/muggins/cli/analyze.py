@@ -35,7 +35,7 @@ from muggins.cli.common import (
 @app.command("analyze")
 def analyze_command(
     files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set to analyze under, instead of the record's: a preset name or a YAML file."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set to analyze under, instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     budget: float = typer.Option(
         2.0, "--budget", help="Seconds the perfect-information solver may spend per position; 0: immediate points only.", min=0.0

@@ -38,7 +38,7 @@ from muggins.cli.common import (
 def audit_command(
     files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input."),
     rules: List[str] = typer.Option(
-        [], "--rules", help="Rule set to audit under, instead of the record's: a preset name or a YAML file. Repeat to compare rule sets side by side."
+        [], "--rules", help="Rule set to audit under, instead of the record's: a preset name or a YAML file. Repeat to compare rule sets side by side. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."
     ),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     which_rules: bool = typer.Option(

@@ -100,7 +100,7 @@ def render_command(
     record_index: Optional[int] = record_option(one=True),
     hand: int = typer.Option(1, "--hand", help="The hand number.", min=1),
     turn: Optional[int] = typer.Option(None, "--turn", help="The position after this turn (0: the deal; default: the hand's last turn).", min=0),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     rules_dir: List[str] = rules_dir_option(),
     output: Optional[str] = output_option("the SVG"),

@@ -101,7 +101,7 @@ def replay_command(
     hand: int = typer.Option(1, "--hand", help="The hand number.", min=1),
     turn: Optional[int] = typer.Option(None, "--turn", help="Show the position after this turn (0: the deal; default: the hand's last turn).", min=0),
     all_: bool = typer.Option(False, "--all", help="Step through every turn of the hand."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     rules_dir: List[str] = rules_dir_option(),
     format: ReplayFormat = typer.Option(ReplayFormat.text, "--format", help="text (the position drawn), or json (schema muggins.replay/1)."),

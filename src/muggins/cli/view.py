@@ -15,7 +15,7 @@ from muggins.cli.render import chosen_record, source_name
 def view_command(
     file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
     record_index: Optional[int] = record_option(one=True),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     rules_dir: List[str] = rules_dir_option(),
     output: Optional[str] = output_option("the page"),
