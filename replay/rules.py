@@ -102,7 +102,8 @@ class RuleSet:
     no_double: str = _param(
         "highest_tile",
         "When the leader must be the holder of the highest double and nobody holds one: the "
-        "holder of the heaviest tile leads, or the tiles are reshuffled (the hand is redealt).",
+        "holder of the heaviest tile leads (of two as heavy, the one with the higher end: 6-3 "
+        "before 5-4), or the tiles are reshuffled (the hand is redealt).",
         ("highest_tile", "reshuffle"),
     )
     later_leader: str = _param(
