@@ -284,12 +284,18 @@ class _Auditor:
             for side in self.side_list:
                 said = end_claims.get(side, 0)
                 right = award.get(side, 0)
-                if result.award is None:
+                won_in_play = result.target_reached_at is not None  # the game ended at a play: nothing is due
+                if result.award is None and not won_in_play:
                     right = said  # nothing to compare against (pips unknown)
                 if said != right:
+                    why = (
+                        f"the game ended at turn {result.target_reached_at}, when the target was reached: no end-of-hand score is due"
+                        if won_in_play
+                        else self._explain(result, side, said)
+                    )
                     self.find(
                         "end-score",
-                        f"{side} wrote {said} at the end of the hand; {self._explain(result, side, said)}",
+                        f"{side} wrote {said} at the end of the hand; {why}",
                         hand.scores,
                         number,
                         claimed=said,
