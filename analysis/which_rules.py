@@ -124,7 +124,7 @@ def rank(record: Record, overrides: list[str] = (), rules_dirs: Sequence[Path] =
     results = []
     for order, (label, rules, preset) in enumerate(pool):
         report = audit(record, rules)
-        counted = [f.code for f in report.findings if f.severity in ("error", "warning")]
+        counted = [f.code for f in report.mistakes]
         if label == preset:
             base_findings[preset] = len(counted)
         elif len(counted) >= base_findings.get(preset, len(counted) + 1):

@@ -143,7 +143,7 @@ def show_comparison(console, path: Path, index: int, reports) -> None:
     summary.add_column("totals")
     summary.add_column("winner")
     for report in reports:
-        count = sum(1 for f in report.findings if f.severity != "info")
+        count = len(report.mistakes)
         totals = ", ".join(f"{side} {v}" for side, v in report.replay.totals.items())
         summary.add_row(escape(report.rules.name), str(count), escape(totals), escape(str(report.replay.winner or "-")))
     console.print(summary)

@@ -61,10 +61,10 @@ def audit_one(settings: Settings, record, path: Path, index: int) -> Audited | s
         text = settings.shape.draw(lambda out: show_which_rules(out, path, index, record, ranking))
         return Audited(best.findings, best.findings > 0, text, share)
     reports = [auditmod.audit(record, rs) for rs in rule_sets]
-    found = [f for f in reports[0].findings if f.severity != "info"]
+    found = reports[0].mistakes
     share = tally(path, index, record, found)
     dirty = any(not r.clean for r in reports)
-    by_rules = tuple((rs.name, sum(f.severity != "info" for f in r.findings)) for rs, r in zip(rule_sets, reports)) if len(reports) > 1 else ()
+    by_rules = tuple((rs.name, len(r.mistakes)) for rs, r in zip(rule_sets, reports)) if len(reports) > 1 else ()
     if settings.format is Format.json:
         entry = auditmod.to_json(reports[0], index)
         if len(reports) > 1:
