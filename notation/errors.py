@@ -248,6 +248,14 @@ def _shown(word: str) -> str:
     return word + "..." if len(word) >= _LONGEST_WORD else word
 
 
+_UPPER_END = re.compile(r"[LRUD][0-9]*")
+
+
+def _is_line_start(text: str, offset: int) -> bool:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return not text[line_start:offset].strip()
+
+
 def _previous_word(text: str, offset: int) -> tuple[int, bool]:
     """(where the word before ``offset`` starts, whether it is the first thing on its line)."""
     end = offset
@@ -285,7 +293,12 @@ def classify(
         expected = set()
     char = text[offset : offset + 1]
     if found == "$END":  # lark puts the end at the last token: point after it
-        return "syntax", "the record ends too soon", len(text.rstrip())
+        end = len(text.rstrip())
+        last, _ = _previous_word(text, end)
+        _, word = _word_at(text, last)
+        if _UPPER_END.fullmatch(word) and _AFTER_A_TILE.search(text, max(0, last - _LONGEST_WORD), last):
+            return "end-syntax", f"an end is written in lower case: write {word.lower()}", last
+        return "syntax", "the record ends too soon", end
 
     if isinstance(exc, UnexpectedCharacters) and char == '"':
         return "unterminated-string", 'this quoted value has no closing " on its line', offset
@@ -304,6 +317,22 @@ def classify(
 
     start, word = _word_at(text, offset)
     word = word[:_LONGEST_WORD]  # enough to tell its shape; a 10 MB "word" is shown cut
+    if "STRING" in expected and not word.startswith('"'):
+        if found == "RBRACKET":  # [Rules allfives]: the bare value was read as the tag's key
+            start, _ = _previous_word(text, offset)
+            _, word = _word_at(text, start)
+            word = word[:_LONGEST_WORD]
+        if word and word != "]":
+            return "syntax", f'the value needs quotes: write "{word}"', start
+    before, first_on_line = _previous_word(text, offset)
+    _, previous = _word_at(text, before) if before < offset else (before, "")
+    if (
+        not first_on_line
+        and _UPPER_END.fullmatch(previous)
+        and _AFTER_A_TILE.search(text, max(0, before - _LONGEST_WORD), before)
+        and _is_line_start(text, start)
+    ):  # B 5-0 R: the R was read as the next turn's seat
+        return "end-syntax", f"an end is written in lower case: write {previous.lower()}", before
     tiles = {"TILE", "TILES"} & expected
     bad_tile = _BAD_TILE.fullmatch(word)
     if bad_tile:

@@ -136,6 +136,8 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, source: str, first_line:
     code, message, offset = classify(exc, text, last_comment=last_comment, parses_without=parses_without)
     if code == "comment-inside":
         expected = "the rest of the statement first, then the comment"
+    elif code == "end-syntax":  # the message is about an end, wherever lark met the slip
+        expected = expected_words(("END",))
     else:
         expected = expected_words(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     return diagnostic_at(
