@@ -128,6 +128,17 @@ def analyze_record(record: Record, rules: RuleSet, budget: float | None = DEFAUL
     )
 
 
+def solver_core_used(budget: float | None) -> str | None:
+    """The search core the perfect-information solver runs on for an analysis with ``budget``:
+    ``"compiled"`` or ``"python"`` (``solver_core.active``; SolverCoreError where the one asked
+    for cannot be had), None where the solver is not asked (a budget of 0)."""
+    if budget is not None and budget <= 0:
+        return None
+    from muggins.analysis import solver_core
+
+    return solver_core.active()
+
+
 def _figures(name: str, seat: str, hands: int, decisions: list[Decision], ledger: Ledger) -> PlayerFigures:
     own = [d for d in decisions if d.seat == seat]
     unforced = [d for d in own if d.unforced]

@@ -10,7 +10,7 @@ still lose against the open cards, so every figure says where it comes from (its
 
 - ``exact``: perfect information, searched to the end of the hand;
 - ``depth-limited``: the solver ran out of budget and searched only so deep;
-- ``immediate``: the points scored at once only (hidden information, or no solver budget).
+- ``immediate``: the points scored at once only (hidden information, no solver budget, or a table beyond the solver: solver_search.out_of_reach).
 
 The loss of a decision is the best alternative's figure minus the chosen one's, on the best
 basis available; :func:`muggins.analysis.marks.mark_for` turns it into ``?!``, ``?`` or ``??``.
@@ -206,12 +206,15 @@ def _perfect_values(state: HandState, seat: str, budget: float | None):
         return None
     try:
         from muggins.analysis import solver
+        from muggins.analysis.solver_search import out_of_reach
     except ImportError:  # the solver is not installed in this tree yet
         return None
     try:
         position = solver.position_from_state(state)
     except ValueError:
         return None
+    if out_of_reach(len(position.seats), position.rules.set_size) is not None:
+        return None  # judged on immediate points, as a position with hidden tiles is
     mover = position.to_move
     if mover is None or position.seats[mover] != seat:
         return None

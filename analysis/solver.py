@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator, TypeVar
 
+from muggins.analysis import solver_core
 from muggins.analysis.solver_position import Move, Position, position_from_state
 from muggins.analysis.solver_search import EXACT, Engine, OutOfTime
 from muggins.analysis.solver_table import forget_tables, layout_table
@@ -79,6 +80,7 @@ def forget(layouts: bool = True) -> None:
     for engine in _ENGINES:
         engine.close()
     _ENGINES.clear()
+    solver_core.forget(layouts)
     if layouts:
         forget_tables()
 
@@ -272,7 +274,11 @@ def _deepening(root: _Root, budget: float | None, work: Callable[[bool], T]) -> 
 
 
 def solve(position: Position, budget: float | None = None) -> Solution:
-    """The value of ``position`` for the side to move, and a best line (see the module doc)."""
+    """The value of ``position`` for the side to move, and a best line (see the module doc);
+    on the compiled core where it serves (``solver_core``)."""
+    found = solver_core.solve(position, budget) if solver_core.serves(position) else None
+    if found is not None:
+        return found
     start = time.perf_counter()
     engine = _engine(position)
     counted = engine.node_count()
@@ -293,7 +299,11 @@ def solve(position: Position, budget: float | None = None) -> Solution:
 
 
 def evaluate_moves(position: Position, budget: float | None = None) -> list[MoveValue]:
-    """Every legal move of the side to move with its value (see :class:`MoveValue`)."""
+    """Every legal move of the side to move with its value (see :class:`MoveValue`); on the
+    compiled core where it serves (``solver_core``)."""
+    found = solver_core.evaluate_moves(position, budget) if solver_core.serves(position) else None
+    if found is not None:
+        return found
     engine = _engine(position)
     root = _Root(engine, position)
     children = _children(root)

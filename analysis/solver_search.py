@@ -49,6 +49,21 @@ class OutOfTime(Exception):
     """The search ran past its deadline; the caller keeps its last finished result."""
 
 
+#: The largest table the solvers' encodings hold (seats to move in 4 bits, a tile in a byte).
+MAX_SEATS = 15
+MAX_SET_SIZE = 254
+
+
+def out_of_reach(seats: int, set_size: int) -> str | None:
+    """Why neither solver (this one or the compiled core) can search a table of ``seats`` players
+    with a set of ``set_size`` tiles, or None where it can."""
+    if seats > MAX_SEATS:
+        return f"{seats} seats: the solver handles at most {MAX_SEATS}"
+    if set_size > MAX_SET_SIZE:
+        return f"a set of {set_size} tiles: the solver handles at most {MAX_SET_SIZE}"
+    return None
+
+
 class Engine:
     """One table's search: its rules, seats and sides, the boneyard order, and the tables it fills.
 
@@ -67,8 +82,9 @@ class Engine:
         perspective: str,
         table_limit: int = TABLE_LIMIT,
     ) -> None:
-        if len(seats) > 15 or rules.set_size > 254:
-            raise ValueError("the solver handles at most 15 seats and sets of at most 254 tiles")
+        refused = out_of_reach(len(seats), rules.set_size)
+        if refused is not None:
+            raise ValueError(refused)
         self.rules = rules
         self.seats = seats
         self.sides = sides

@@ -188,9 +188,9 @@ def check_record(record: Record, rng: random.Random, budget: float = 0.0, preset
 
 def _render_some(record: Record, rules, rng: random.Random) -> None:
     """The SVG of one position (a random hand and turn), as ``muggins render`` draws it."""
+    from muggins.pictures.svg import position_svg
+    from muggins.pictures.table_view import table_view
     from muggins.replay.replayer import Game
-    from muggins.replay.svg import position_svg
-    from muggins.replay.svg_view import table_view
 
     if not record.hands:
         return

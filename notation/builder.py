@@ -139,8 +139,11 @@ class Builder(Transformer):
             self.seat_of[token.value] = name
         elif name not in self.reported:
             self.reported.add(name)
+            player = next((seat for seat, header in self.seats.items() if header.value == name), None)
             if name in self.teams:
                 message = f"{name} is a team, not a seat: a turn, deal or lead names one seat"
+            elif player is not None:
+                message = f"{name} is the player of seat {player}: write the seat, {player}"
             else:
                 message = f'seat {name} is not declared: add a tag such as [Seat {name} "..."]'
             self.problem("undeclared-seat", message, token, turn=turn)

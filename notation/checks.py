@@ -11,6 +11,13 @@ from __future__ import annotations
 from muggins.diagnostics import Diagnostic
 from muggins.notation.model import Play, Record
 
+#: Every code :func:`check_record` files: code -> meaning (analysis/AUDIT.md lists them).
+NOTES: dict[str, str] = {
+    "duplicate-tag": "a header tag given twice: only the first one counts",
+    "team-overlap": "a seat in two teams",
+    "claims-none": 'a claim in a record whose [Claims "none"] tag says claims were not written down',
+}
+
 
 def check_record(record: Record) -> list[Diagnostic]:
     """Findings about ``record``'s text, in text order."""

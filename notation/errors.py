@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from muggins.diagnostics import Diagnostic
 from muggins.notation.model import NOTATION_MAX_PIP
+from muggins.notation.tokens import KEYWORDS as _KEYWORD_OF, SPEC, TERMINALS
 
 if TYPE_CHECKING:  # lark is imported only when a record needs it (see parser.py)
     from lark.exceptions import UnexpectedInput
@@ -52,7 +53,7 @@ CODES: dict[str, str] = {
     "claims-none": 'a claim written in a record tagged [Claims "none"]',
 }
 
-#: How each terminal of mgn.lark is named in a message.
+#: How each terminal of mgn.lark is named in a message (tests check there is one for each).
 EXPECTED_WORDS: dict[str, str] = {
     "LBRACKET": 'a header tag such as [Event "..."]',
     "TAG": "a tag name such as Event",
@@ -93,9 +94,10 @@ _FOUND_WORDS: dict[str, str] = {
     "UNKNOWN": "?", "$END": "end of the record",
 }
 
-KEYWORDS = ("hand", "deal", "boneyard", "lead", "draw", "pass", "muggins", "inline", "domino",
-            "blocked", "pips", "score", "totals")
-_HAND_STATEMENTS = {"DEAL", "BONEYARD", "LEAD", "DOMINO", "BLOCKED", "PIPS", "SCORE", "TOTALS"}
+#: The grammar's keywords, in its order.
+KEYWORDS = tuple(_KEYWORD_OF.values())
+#: The keywords that open a statement of a hand after its first line.
+_HAND_STATEMENTS = {t for name in SPEC["HAND_ORDER"] for t in SPEC["STATEMENTS"][name]["openers"] if t in _KEYWORD_OF}
 _SEAT_LIKE = {"SEAT", "ID", "TAG", "KEY"}
 
 #: Lines longer than this are not copied into a diagnostic (a 10 MB line has no useful caret).
@@ -229,7 +231,7 @@ _BAD_TILE = re.compile(r"(\d+)\s?[/\\.:,;x×*_|](\d+)")
 _WORD = re.compile(r"[^\s\[\]\"{};]+")
 _LONGEST_WORD = 40
 _BROKEN_TILE = re.compile(r"\d+|\d+-|-\d+|\d+-\d+-[\d-]*")
-_AFTER_A_TILE = re.compile(r"\d+-\d+[ \t]+$")  # searched in the text just before a word
+_AFTER_A_TILE = re.compile(f"(?:{TERMINALS['TILE']})[ \t]+$")  # searched in the text just before a word
 
 
 def _word_at(text: str, offset: int) -> tuple[int, str]:
@@ -244,6 +246,14 @@ def _word_at(text: str, offset: int) -> tuple[int, str]:
 
 def _shown(word: str) -> str:
     return word + "..." if len(word) >= _LONGEST_WORD else word
+
+
+_UPPER_END = re.compile(r"[LRUD][0-9]*")
+
+
+def _is_line_start(text: str, offset: int) -> bool:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return not text[line_start:offset].strip()
 
 
 def _previous_word(text: str, offset: int) -> tuple[int, bool]:
@@ -283,7 +293,12 @@ def classify(
         expected = set()
     char = text[offset : offset + 1]
     if found == "$END":  # lark puts the end at the last token: point after it
-        return "syntax", "the record ends too soon", len(text.rstrip())
+        end = len(text.rstrip())
+        last, _ = _previous_word(text, end)
+        _, word = _word_at(text, last)
+        if _UPPER_END.fullmatch(word) and _AFTER_A_TILE.search(text, max(0, last - _LONGEST_WORD), last):
+            return "end-syntax", f"an end is written in lower case: write {word.lower()}", last
+        return "syntax", "the record ends too soon", end
 
     if isinstance(exc, UnexpectedCharacters) and char == '"':
         return "unterminated-string", 'this quoted value has no closing " on its line', offset
@@ -302,6 +317,22 @@ def classify(
 
     start, word = _word_at(text, offset)
     word = word[:_LONGEST_WORD]  # enough to tell its shape; a 10 MB "word" is shown cut
+    if "STRING" in expected and not word.startswith('"'):
+        if found == "RBRACKET":  # [Rules allfives]: the bare value was read as the tag's key
+            start, _ = _previous_word(text, offset)
+            _, word = _word_at(text, start)
+            word = word[:_LONGEST_WORD]
+        if word and word != "]":
+            return "syntax", f'the value needs quotes: write "{word}"', start
+    before, first_on_line = _previous_word(text, offset)
+    _, previous = _word_at(text, before) if before < offset else (before, "")
+    if (
+        not first_on_line
+        and _UPPER_END.fullmatch(previous)
+        and _AFTER_A_TILE.search(text, max(0, before - _LONGEST_WORD), before)
+        and _is_line_start(text, start)
+    ):  # B 5-0 R: the R was read as the next turn's seat
+        return "end-syntax", f"an end is written in lower case: write {previous.lower()}", before
     tiles = {"TILE", "TILES"} & expected
     bad_tile = _BAD_TILE.fullmatch(word)
     if bad_tile:

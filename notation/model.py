@@ -13,7 +13,10 @@ the source and the formatter loses nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Literal, Union
+from typing import TYPE_CHECKING, Iterator, Literal, Union
+
+if TYPE_CHECKING:
+    from muggins.diagnostics import Diagnostic
 
 #: The largest pip value the notation accepts at all. A rule set narrows this (double-six is 6);
 #: the notation only guards against nonsense such as ``123-4``.
@@ -304,7 +307,9 @@ class Record:
     """One recorded game: its header tags and its hands, in order.
 
     ``source`` names the file it came from (for diagnostics); ``comments`` are those written
-    before the first header tag.
+    before the first header tag. ``notes`` are what the parser found worth a word in the text
+    without its making the record unreadable (a seat in two teams, a tag given twice: see
+    notation/checks.py), in text order: every command that reads the record reports them.
     """
 
     headers: tuple[Header, ...]
@@ -312,6 +317,7 @@ class Record:
     comments: tuple[str, ...] = ()
     source: str = field(default="<string>", compare=False)
     line: int = field(default=1, compare=False)
+    notes: tuple[Diagnostic, ...] = field(default=(), compare=False, repr=False)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first header tag called ``name`` (without a key)."""

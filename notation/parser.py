@@ -10,7 +10,9 @@ The promises, which the rest of muggins relies on:
   after it are still read. Line numbers are those of the file.
 - Besides the syntax, the notation's own structure is checked here, from the text alone: every
   seat and team declared, hands numbered 1, 2, 3, ..., ``lead`` agreeing with the first turn, a
-  hand not mixing score-sheet entries with plays, pips no higher than 18. Whether the record
+  hand not mixing score-sheet entries with plays, pips no higher than 18. What the text alone
+  shows that does not make a record unreadable (a seat in two teams, ...: checks.py) is kept in
+  the record's ``notes``, so that every command reading it reports the same. Whether the record
   is right by the rules is the replayer's business.
 
 One grammar (``mgn.lark``, LALR with the contextual lexer) and one transformer (builder.py)
@@ -30,12 +32,13 @@ import io
 import os
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from muggins.diagnostics import Diagnostic
+from muggins.notation.checks import check_record
 from muggins.notation.errors import NotationError, classify, diagnostic_at, expected_words
 from muggins.notation.fastpath import parse_fast
 from muggins.notation.model import Record
@@ -57,6 +60,7 @@ __all__ = [
     "read_headers",
     "read_chunks",
     "parse_chunk",
+    "parse_head",
     "backend",
 ]
 
@@ -132,6 +136,8 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, source: str, first_line:
     code, message, offset = classify(exc, text, last_comment=last_comment, parses_without=parses_without)
     if code == "comment-inside":
         expected = "the rest of the statement first, then the comment"
+    elif code == "end-syntax":  # the message is about an end, wherever lark met the slip
+        expected = expected_words(("END",))
     else:
         expected = expected_words(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     return diagnostic_at(
@@ -154,7 +160,7 @@ def parse_record(text: str, source: str = "<string>", first_line: int = 1, *, fa
     if fast if fast is not None else fast_path_enabled():
         record = parse_fast(text, source, first_line)
         if record is not None:
-            return record
+            return _noted(record)
     from lark.exceptions import UnexpectedInput
 
     with _LOCK:
@@ -168,7 +174,13 @@ def parse_record(text: str, source: str = "<string>", first_line: int = 1, *, fa
         problems = builder.problems
     if problems:
         raise NotationError(sorted(problems, key=lambda d: (d.line, d.column)))
-    return record
+    return _noted(record)
+
+
+def _noted(record: Record) -> Record:
+    """``record`` with the notes its text calls for (checks.py)."""
+    notes = check_record(record)
+    return replace(record, notes=tuple(notes)) if notes else record
 
 
 def _parse_chunk(chunk: Chunk, source: str) -> Record | NotationError:
@@ -250,15 +262,18 @@ def read_headers(path: str | Path) -> Iterator[Record | NotationError]:
     batch filters, which parses no hand. ``Record.line`` says where to find the whole record."""
     source = str(path)
     for chunk in _file_chunks(path):
-        if isinstance(chunk, NotationError):
-            yield chunk
-            continue
-        result = _parse_chunk(Chunk(chunk.head, chunk.first_line, chunk.head_length), source)
-        if isinstance(result, NotationError):  # a header line that also holds hand text
-            result = _parse_chunk(chunk, source)
-            if isinstance(result, Record):
-                result = Record(result.headers, (), result.comments, result.source, result.line)
-        yield result
+        yield chunk if isinstance(chunk, NotationError) else parse_head(chunk, source)
+
+
+def parse_head(chunk: Chunk, source: str) -> Record | NotationError:
+    """One chunk of :func:`read_chunks` read up to its header tags: the record without its
+    hands, which are not parsed (unless a header line also holds hand text)."""
+    result = _parse_chunk(Chunk(chunk.head, chunk.first_line, chunk.head_length), source)
+    if isinstance(result, NotationError):  # a header line that also holds hand text
+        result = _parse_chunk(chunk, source)
+        if isinstance(result, Record):
+            result = _noted(Record(result.headers, (), result.comments, result.source, result.line))
+    return result
 
 
 def read_chunks(path: str | Path) -> Iterator[Chunk | NotationError]:

@@ -96,5 +96,10 @@ _RUNTIME_OPTIONS = {"postlex", "transformer", "lexer_callbacks", "use_bytes", "d
 
 
 if __name__ == "__main__":
+    # Both files made from the grammar ahead of time: the parse table, and the token shapes and
+    # statement order of the readers without lark (tokens.py).
+    from muggins.notation.tokens import TOKENS_PATH, tokens_source
+
     TABLE_PATH.write_text(table_source(), encoding="utf-8")
-    print(f"wrote {TABLE_PATH}")
+    TOKENS_PATH.write_text(tokens_source(), encoding="utf-8")
+    print(f"wrote {TABLE_PATH} and {TOKENS_PATH}")

@@ -34,6 +34,7 @@ from muggins.notation.model import (
 from muggins.replay.hand_state import HandState
 from muggins.replay.play_rules import DRAW, draw_takes, drawable, legal_moves
 from muggins.replay.replayer import Game
+from muggins.replay.resolve import rule_tags
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points, unclaimed_may_be_taken
 
@@ -71,7 +72,7 @@ def _headers(rules: RuleSet, number: int, seed: int, options: Options) -> tuple[
     headers = [
         Header("Event", None, f"Simulated game {number}"),
         Header("Site", None, "muggins simulate"),
-        Header("Rules", None, rules.name),
+        *(Header(name, key, value) for name, key, value in rule_tags(rules)),
         Header("Seed", None, str(seed)),
     ]
     headers += [Header("Seat", seat, NAMES[i % len(NAMES)]) for i, seat in enumerate(seats)]

@@ -274,8 +274,11 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
         if board.laid >> tile.index & 1 or any(tile in h for h in state.known.values()):
             game.report("not-in-hand", f"{tile} cannot be drawn: it is already on the table or in a hand", draw, number, turn)
     state.known[seat].update(drawn)
-    state.count[seat] += draw.count
-    state.boneyard_count = max(0, state.boneyard_count - draw.count)
+    # A draw of more than the boneyard holds has been reported above; the hand goes on with what
+    # it could hold (so a count of a billion in a short record costs nothing later).
+    taken = draw.count if draw.tiles is not None else min(draw.count, state.boneyard_count)
+    state.count[seat] += taken
+    state.boneyard_count = max(0, state.boneyard_count - taken)
     if drawn and board.lead is not None and rules.drawing == "until_playable":
         for tile in drawn[:-1]:
             if fits(board, tile):

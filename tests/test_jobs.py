@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from cli_run import run
 
-from muggins.cli import spread
+from muggins.batch import spread
 from muggins.notation.formatter import format_records
 from muggins.replay.rules import load
 from muggins.replay.simulate import Options, simulate
@@ -122,7 +122,7 @@ def _tricky_files(folder: Path) -> dict[str, Path]:
 
 @pytest.mark.parametrize("command", [("check", "--format", "json"), ("audit", "--format", "json")], ids=" ".join)
 def test_files_cut_by_the_workers_give_the_records_read_in_order(command, tmp_path, monkeypatch, small_batches):
-    from muggins.cli import pieces
+    from muggins.batch import pieces
 
     monkeypatch.setattr(spread, "BATCH_CHARS", 1)  # a piece for every place records may meet
     files = _tricky_files(tmp_path)
@@ -164,9 +164,9 @@ def test_streamed_check_json_is_the_whole_document(one_file, folder):
     """The check document written file by file is, byte for byte, json.dumps of the document
     made whole from check_file's reports (which hold every diagnostic)."""
     from muggins.cli.check import JSON_SCHEMA, check_file
-    from muggins.cli.common import expand
+    from muggins.inputs import expand
 
-    paths = [one_file, *expand([str(folder)]), folder / "no-such-file.mgn"]
+    paths = [one_file, *expand([str(folder)]).paths, folder / "no-such-file.mgn"]
     result = run("check", "--format", "json", *map(str, paths), "--jobs", "2")
     whole = {"schema": JSON_SCHEMA, "files": [check_file(p).to_json() for p in paths]}
     assert result.stdout == json.dumps(whole, indent=2) + "\n"
@@ -177,7 +177,7 @@ def test_streamed_check_json_is_the_whole_document(one_file, folder):
 def test_reading_does_not_run_ahead(tmp_path, monkeypatch, jobs):
     """One record per batch and per piece: the records read but not yet given back stay within
     what is allowed in flight, however long the file."""
-    from muggins.cli import pieces
+    from muggins.batch import pieces
 
     monkeypatch.setattr(spread, "BATCH_CHARS", 1)
     path = tmp_path / "long.mgn"

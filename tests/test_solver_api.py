@@ -191,10 +191,12 @@ def test_searching_sets_both_for_its_caller_and_puts_them_back():
     assert solve(position).value == value
 
 
-def test_a_search_deeper_than_the_stack_allows_says_what_to_do():
+def test_a_search_deeper_than_the_stack_allows_says_what_to_do(solver_core):
     # The recursion limit a little above where we stand: the search cannot go a hand deep. It
     # says so (once the limit leaves room to start the search at all), drops its engines, and
-    # the next solve, with room, is right.
+    # the next solve, with room, is right. (The compiled core searches on its own stack.)
+    if solver_core == "compiled":
+        pytest.skip("the compiled core does not recurse in Python")
     import inspect
     import sys
 

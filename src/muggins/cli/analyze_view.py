@@ -36,7 +36,7 @@ LEGEND = (
 )
 FIGURES_LEGEND = (
     "figures: exact = perfect information (the whole deal known); depth N = perfect information"
-    " searched N plies deep; now = immediate points only (hidden information, or no solver budget)"
+    " searched N plies deep; now = immediate points only (hidden information, no solver budget, or more seats than the solver holds)"
 )
 PLAYERS_LEGEND = (
     "moves = plays made; unforced = decisions with more than one distinct move; perf. = of those,"
@@ -46,20 +46,27 @@ PLAYERS_LEGEND = (
 )
 
 
-def console():
-    """stdout as rich sees it: colour only on a terminal; off a terminal (a pipe, a file) the
-    tables get room to be read whole instead of rich's 80 columns."""
-    import os
-    import sys
-
-    from rich.console import Console
-
-    wide = not sys.stdout.isatty() and "COLUMNS" not in os.environ
-    return Console(highlight=False, width=160 if wide else None)
-
-
 def _header(text: str) -> str:
     return HEADS.get(text, text.replace("_", " "))
+
+
+def sort_names() -> list[str]:
+    """The players' table's columns as its headers show them (what ``--sort`` takes)."""
+    from muggins.analysis.analyze import SUMMARY_COLUMNS
+
+    return [_header(column) for column in SUMMARY_COLUMNS]
+
+
+def sort_column(name: str) -> str | None:
+    """The column ``--sort NAME`` means: named as its header shows it (``mugg-``, ``err``) or
+    by its key in JSON and CSV (``muggins_lost``), in any case; None when there is none."""
+    from muggins.analysis.analyze import SUMMARY_COLUMNS
+
+    wanted = name.strip().lower()
+    for column in SUMMARY_COLUMNS:
+        if wanted in (column, _header(column).lower(), column.replace("_", " "), column.replace("_", "-")):
+            return column
+    return None
 
 
 def show_record(out, analysis, hands: bool) -> None:
@@ -123,13 +130,20 @@ def decisions_table(analysis, decisions) -> Table:
             str(d.hand),
             str(d.turn),
             escape(d.seat),
-            escape(f"{played.describe()} {shown_played:+d}"),
-            escape(f"{best.describe()} {shown_best:+d}"),
+            escape(f"{played.describe()} {signed(shown_played)}"),
+            escape(f"{best.describe()} {signed(shown_best)}"),
             str(d.loss),
             mark,
             _basis(d),
         )
     return table
+
+
+def signed(value) -> str:
+    """A gain or a loss of points with its sign (``+25``, ``-15``); nothing is plain ``0``,
+    never ``+0`` or ``-0``."""
+    number = round(value)
+    return "0" if number == 0 else f"{number:+d}"
 
 
 def _basis(decision) -> str:
@@ -163,11 +177,13 @@ def players_table(rows, width: int = 160) -> Table:
     return table
 
 
-def show_players(out, rows, ledger_legend: bool) -> None:
-    """The players' table across all records, and what its columns mean."""
+def show_players(out, rows, ledger_legend: bool, solver_core: str | None = None) -> None:
+    """The players' table across all records, what its columns mean, and which solver core ran."""
     if ledger_legend:
         out.print(f"[dim]{escape(LEGEND)}[/]")
         out.print()
     if rows:
         out.print(players_table(rows, out.width))
         out.print(f"[dim]{escape(PLAYERS_LEGEND)}[/]")
+    if solver_core is not None:
+        out.print(f"[dim]perfect-information solver: the {solver_core} core[/]")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from muggins.cli.common import Format, Outcome, print_diagnostic, resolve_rules
+from muggins.cli.output import counted
 from muggins.cli.shape import ConsoleShape
 
 
@@ -25,6 +26,7 @@ class Settings:
     hands: bool
     annotate: bool
     shape: ConsoleShape
+    rules_dirs: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +34,7 @@ class Analysed:
     """One record's analysis as the writing process needs it."""
 
     errors: int  # rule errors met in the replay
+    notes: tuple  # what the parser noted in the record's text (Diagnostics)
     figures: tuple  # the players' figures (PlayerFigures), to add up across records
     text: str | None  # the record's part of the output: a JSON entry or the drawn tables
     annotated: str | None  # the record written back with its marks (--annotate)
@@ -43,7 +46,7 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
     from muggins.replay.rules import RuleError
 
     try:
-        rule_set = resolve_rules(record, settings.rules, list(settings.overrides))
+        rule_set = resolve_rules(record, settings.rules, list(settings.overrides), settings.rules_dirs)
     except RuleError as exc:
         return f"{path}: record {index}: {exc}"
     from muggins.analysis.solver import searching
@@ -65,14 +68,15 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
         from muggins.notation.formatter import format_record
 
         annotated = format_record(annotate_record(record, analysis))
-    return Analysed(analysis.errors, analysis.figures, text, annotated)
+    return Analysed(analysis.errors, record.notes, analysis.figures, text, annotated)
 
 
 class Run:
     """The writing process's side of one ``muggins analyze``: messages, exit code, annotation."""
 
-    def __init__(self, settings: Settings, err, annotator: Annotator | None) -> None:
+    def __init__(self, settings: Settings, err, annotator: Annotator | None, chosen: int | None = None) -> None:
         self.settings = settings
+        self.chosen = chosen  # --record: only this record of each file
         self.err = err
         self.annotator = annotator
         self.outcome = Outcome()
@@ -81,18 +85,26 @@ class Run:
     def analysed(self, paths: list[Path], jobs: int, emit) -> Iterator[Analysed]:
         """Each record's analysis in input order, its text handed to ``emit`` (when given) as it
         comes; problems reported on stderr as they come."""
-        from muggins.cli.spread import FileDone, spread
+        from muggins.batch.spread import FileDone, spread
 
         broken = False  # the current file has a record that could not be used
+        got = False  # the chosen record of the current file was met
         for event in spread(paths, partial(analyze_one, self.settings), jobs):
             if isinstance(event, FileDone):
                 if event.error is not None:
                     print_diagnostic(self.err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
                     self.outcome.unusable()
+                elif self.chosen is not None and not got:
+                    print_diagnostic(self.err, f"{event.path}: has no record {self.chosen}")
+                    self.outcome.unusable()
                 if self.annotator is not None:
                     self.annotator.finish(event.path, broken, self.err, self.outcome)
-                broken = False
+                broken = got = False
                 continue
+            if self.chosen is not None:
+                if event.index != self.chosen:
+                    continue
+                got = True
             result = event.result
             if not isinstance(result, Analysed):
                 for diagnostic in [result] if isinstance(result, str) else result.diagnostics:
@@ -101,10 +113,14 @@ class Run:
                 self.outcome.unusable()
                 continue
             self.count += 1
+            for note in result.notes:
+                print_diagnostic(self.err, note)
+            if any(note.severity != "info" for note in result.notes):
+                self.outcome.findings()
             if result.errors:
-                self.err.print(
-                    f"muggins: {event.path}: record {event.index} breaks the rules of play "
-                    f"({result.errors} error{'s' if result.errors != 1 else ''}); see `muggins audit`"
+                print_diagnostic(
+                    self.err,
+                    f"{event.path}: record {event.index} breaks the rules of play ({counted(result.errors, 'error')}); see `muggins audit`",
                 )
                 self.outcome.findings()
             if emit is not None and result.text is not None:
@@ -148,20 +164,20 @@ class Annotator:
         if broken or failed:
             os.unlink(handle.name)
             if broken:
-                err.print(f"muggins: {path}: not annotated: some of its records could not be read")
+                print_diagnostic(err, f"{path}: not annotated: some of its records could not be read")
             return
         try:
             os.replace(handle.name, target)  # type: ignore[arg-type]
         except OSError as exc:
             os.unlink(handle.name)
-            err.print(f"muggins: {target}: cannot write: {exc.strerror or exc}")
+            print_diagnostic(err, f"{target}: cannot write: {exc.strerror or exc}")
             outcome.unusable()
             return
         self.taken.add(target.resolve())  # type: ignore[union-attr]
-        err.print(f"muggins: annotated {path} -> {target}")
+        print_diagnostic(err, f"annotated {path} -> {target}")
 
     def _fail(self, exc: Exception, err, outcome: Outcome) -> None:
-        err.print(f"muggins: {self.target}: cannot write: {getattr(exc, 'strerror', None) or exc}")
+        print_diagnostic(err, f"{self.target}: cannot write: {getattr(exc, 'strerror', None) or exc}")
         outcome.unusable()
         self.failed = True
 

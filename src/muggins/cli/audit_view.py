@@ -21,6 +21,14 @@ def _amount(value) -> str:
     return "" if value is None else str(value)
 
 
+def _correct(finding) -> str:
+    """The correct column: what the play scores; for a play nobody claimed, also that the
+    player is credited nothing for it (the points were lost, or taken by a Muggins call)."""
+    if finding.code == "unclaimed" and finding.correct:
+        return f"{finding.correct} (credited 0)"
+    return _amount(finding.correct)
+
+
 def findings_table(findings) -> Table:
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     for column in ("hand", "turn", "at", "finding", "claimed", "correct", "what happened"):
@@ -33,7 +41,7 @@ def findings_table(findings) -> Table:
             f"{f.line}:{f.column}" if f.line else "",
             f"[{style}]{escape(f.code)}[/]",
             _amount(f.claimed),
-            _amount(f.correct),
+            _correct(f),
             escape(f.message),
         )
     return table
@@ -80,7 +88,7 @@ def show_report(console, path: Path, index: int, report) -> None:
         d = report.divergence
         where = f"hand {d.hand}, turn {d.turn}" if d.turn is not None else f"the end of hand {d.hand}"
         console.print(
-            f"The claimed and correct scores first part at {where}: {escape(d.why)} "
+            f"The claimed and correct scores first differ at {where}: {escape(d.why)} "
             f"({escape(d.side)} then stands at {d.claimed} claimed, {d.correct} correct)."
         )
     if report.sheet:
@@ -135,7 +143,7 @@ def show_comparison(console, path: Path, index: int, reports) -> None:
     summary.add_column("totals")
     summary.add_column("winner")
     for report in reports:
-        count = sum(1 for f in report.findings if f.severity != "info")
+        count = len(report.mistakes)
         totals = ", ".join(f"{side} {v}" for side, v in report.replay.totals.items())
         summary.add_row(escape(report.rules.name), str(count), escape(totals), escape(str(report.replay.winner or "-")))
     console.print(summary)

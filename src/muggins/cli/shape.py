@@ -9,7 +9,8 @@ from typing import Any, Callable
 @dataclass(frozen=True, slots=True)
 class ConsoleShape:
     """What a rich console's output depends on, so that another process (``--jobs``) can draw
-    exactly the text the console itself would print."""
+    exactly the text the console itself would print (on the same safe console class: control
+    characters of record text made visible)."""
 
     width: int
     color_system: str | None
@@ -24,16 +25,15 @@ class ConsoleShape:
         """What ``paint(console)`` prints on a console of this shape."""
         import io
 
-        from rich.console import Console
+        from muggins.cli.output import new_console
 
         text = io.StringIO()
-        console = Console(
+        console = new_console(
             file=text,
             width=self.width,
-            color_system=self.color_system,  # type: ignore[arg-type]
+            color_system=self.color_system,
             force_terminal=self.terminal,
             soft_wrap=self.soft_wrap,
-            highlight=False,
         )
         paint(console)
         return text.getvalue()

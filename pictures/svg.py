@@ -1,13 +1,13 @@
 """A position drawn as an SVG picture of the table, the way a player would recognise it.
 
-The board is drawn from :func:`muggins.replay.svg_layout.layout`: dominoes with their pips,
+The board is drawn from :func:`muggins.pictures.svg_layout.layout`: dominoes with their pips,
 doubles crosswise, the spinner's branches up and down, long arms snaking round. The last tile
 laid is outlined; each open end carries a badge with what it counts; the seats' hands are face
 up where the record tells their tiles and face down where it does not; the score and the count
 of the ends are written out.
 
 Promises: :func:`position_svg` is a pure function of its
-:class:`~muggins.replay.svg_view.TableView`; the same view gives the same bytes (no timestamps,
+:class:`~muggins.pictures.table_view.TableView`; the same view gives the same bytes (no timestamps,
 no dictionary-order or float-format surprises); every piece of text taken from a record is
 escaped, so a player called ``<script>`` is drawn as those letters. A program reading the
 picture need not guess: the table's tiles are the ``<use>`` elements of ``g.tiles`` in the
@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape, quoteattr
 
+from muggins.pictures.svg_layout import UNIT, EndPoint, Layout, layout
+from muggins.pictures.table_view import SeatView, TableView
 from muggins.replay.board import Board
 from muggins.replay.scoring import play_points
-from muggins.replay.svg_layout import UNIT, EndPoint, Layout, layout
-from muggins.replay.svg_view import SeatView, TableView
 
 WIDTH = 1000
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"

@@ -6,7 +6,8 @@ results come back in input order, so a command's output is the same for any ``--
 each file into records (notation's ``read_chunks``) and works on them itself. With more, the
 workers cut the files too (pieces.py), and the calling process mostly reads and writes. At most
 :data:`IN_FLIGHT` batches per process are out at once, so memory does not grow with the size of
-the input, however many records one file holds.
+the input, however many records one file holds. No command line here: ``check``, ``audit`` and
+``analyze`` each give :func:`spread` the work they do on one record.
 """
 
 from __future__ import annotations
@@ -15,11 +16,16 @@ import itertools
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Generic, Iterable, Iterator, TypeVar, Union
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar, Union
+
+from muggins.batch.events import Event, FileDone, RecordDone
 
 if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
     from muggins.notation.model import Record
-    from muggins.notation.parser import NotationError
+
+__all__ = ["BATCH_CHARS", "IN_FLIGHT", "Event", "FileDone", "RecordDone", "spread"]
 
 R = TypeVar("R")
 
@@ -32,28 +38,6 @@ BATCH_CHARS = 64_000
 IN_FLIGHT = 3
 
 
-@dataclass(frozen=True, slots=True)
-class RecordDone(Generic[R]):
-    """One record, the ``index``-th of its file: what the work made of it, or the
-    :class:`NotationError` saying why it could not be read (also a file's ``not-utf8`` stop)."""
-
-    path: Path
-    index: int
-    result: R | NotationError
-
-
-@dataclass(frozen=True, slots=True)
-class FileDone:
-    """Every record of ``path`` has been given. ``error``: why the file could not be read, in
-    the system's words (``missing``: because there is no such file); records read before a
-    failure have been given."""
-
-    path: Path
-    missing: bool = False
-    error: str | None = None
-
-
-Event = Union[RecordDone, FileDone]
 #: What the reading process sends: a finished event, or (path, index, record text) to parse.
 _Item = Union[FileDone, RecordDone, tuple]
 
@@ -70,7 +54,7 @@ def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: 
         for batch in _batches(_items(paths)):
             yield from _merged(batch, _work_batch(work, _texts(batch)))
         return
-    from muggins.cli.pieces import cut_items
+    from muggins.batch.pieces import cut_items
 
     workers = _Workers(jobs)
     try:
@@ -99,7 +83,7 @@ class _Workers:
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
-        self.pool = None
+        self.pool: Executor | None = None
 
     def start(self) -> None:
         from concurrent.futures import ProcessPoolExecutor
@@ -212,7 +196,7 @@ def _merged(batch: list[_Item], results: list) -> Iterator[Event]:
     worked = iter(results)
     for item in batch:
         if type(item) is not tuple:
-            yield item
+            yield item  # type: ignore[misc]  # an event, passed on
             continue
         result = next(worked)
         if isinstance(result, _Unreadable):
