@@ -8,7 +8,7 @@ no rules: checks that need the rule set (pips above the set's maximum, deal size
 
 from __future__ import annotations
 
-from muggins.diagnostics import Diagnostic
+from muggins.diagnostics import Diagnostic, Severity
 from muggins.notation.model import Play, Record
 
 #: Every code :func:`check_record` files: code -> meaning (analysis/AUDIT.md lists them).
@@ -23,7 +23,8 @@ def check_record(record: Record) -> list[Diagnostic]:
     """Findings about ``record``'s text, in text order."""
     found: list[Diagnostic] = []
 
-    def add(code: str, message: str, line: int, column: int, severity="warning", hand=None, turn=None) -> None:
+    def add(code: str, message: str, line: int, column: int, severity: Severity = "warning", hand: int | None = None,
+            turn: int | None = None) -> None:
         found.append(
             Diagnostic(code, message, severity, record.source, line, column, hand=hand, turn=turn)
         )

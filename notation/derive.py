@@ -24,9 +24,12 @@ rules are statements and their order; derive_patterns.py, the patterns of their 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any, Iterable
 
 from muggins.notation.derive_patterns import COMMENTS, DeriveError, Statement, first_characters, split_tokens
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 __all__ = ["DeriveError", "derive"]
 
@@ -44,7 +47,8 @@ def derive(grammar: str) -> dict[str, Any]:
     parser = lark.Lark(grammar, **OPTIONS)
     blank, terminals = _terminals(parser)
     keywords = {name: m.group(1) for name, own in terminals.items() if (m := re.fullmatch(r"(\w+)\\b", own))}
-    trees = {definition[0]: definition[2] for definition in load_grammar(grammar, "<mgn>", [], False)[0].rule_defs}
+    loaded = load_grammar(grammar, "<mgn>", [], False)  # type: ignore[no-untyped-call]  # lark leaves it untyped
+    trees = {definition[0]: definition[2] for definition in loaded[0].rule_defs}
     rules: dict[str, list[list[str]]] = {rule.origin.name: [] for rule in parser.rules}
     for rule in parser.rules:
         rules[rule.origin.name].append([symbol.name for symbol in rule.expansion])
@@ -76,7 +80,7 @@ def _characters(pattern: str, but: str) -> str:
 # ---- terminals -----------------------------------------------------------------------------
 
 
-def _terminals(parser) -> tuple[str, dict[str, str]]:
+def _terminals(parser: Lark) -> tuple[str, dict[str, str]]:
     """(the class of blanks every terminal swallows after it, each terminal's own shape)."""
     ignored = [t for t in parser.terminals if t.name in parser.ignore_tokens]
     if len(ignored) != 1 or not ignored[0].pattern.value.endswith("+"):
@@ -162,7 +166,7 @@ def _only(names: set[str], why: str) -> str:
 def _follows(rules: dict[str, list[list[str]]], atoms: set[str]) -> tuple[set[tuple[str, str]], set[str], set[str]]:
     """(which atom may directly follow which, the atoms that may come first, those that may come
     last) in the language of ``start``, comments left out (a Glushkov construction)."""
-    info: dict[str, tuple[bool, frozenset, frozenset, frozenset]] = {}
+    info: dict[str, _Info] = {}
     for atom in atoms:
         again = frozenset({(atom, atom)}) if any(s[:1] == [atom] for s in rules[atom]) else frozenset()
         info[atom] = (False, frozenset({atom}), frozenset({atom}), again)
@@ -195,12 +199,15 @@ def _inside(rules: dict[str, list[list[str]]], atoms: set[str]) -> set[str]:
     return inside
 
 
-_Info = tuple[bool, frozenset, frozenset, frozenset]
-_NOTHING: frozenset = frozenset()
+#: Of a rule (or a sequence of symbols): (whether it may hold no atom, the atoms that may come
+#: first, those that may come last, which atom may directly follow which).
+_Info = tuple[bool, frozenset[str], frozenset[str], frozenset[tuple[str, str]]]
+_NO_ATOMS: frozenset[str] = frozenset()
+_NO_PAIRS: frozenset[tuple[str, str]] = frozenset()
 
 
 def _sequence(parts: list[_Info]) -> _Info:
-    nullable, first, last, pairs = True, _NOTHING, _NOTHING, _NOTHING
+    nullable, first, last, pairs = True, _NO_ATOMS, _NO_ATOMS, _NO_PAIRS
     for p_nullable, p_first, p_last, p_pairs in parts:
         pairs = pairs | p_pairs | frozenset((a, b) for a in last for b in p_first)
         first = first | p_first if nullable else first
@@ -209,8 +216,8 @@ def _sequence(parts: list[_Info]) -> _Info:
     return nullable, first, last, pairs
 
 
-def _union(results) -> _Info:
-    nullable, first, last, pairs = False, _NOTHING, _NOTHING, _NOTHING
+def _union(results: Iterable[_Info]) -> _Info:
+    nullable, first, last, pairs = False, _NO_ATOMS, _NO_ATOMS, _NO_PAIRS
     for r_nullable, r_first, r_last, r_pairs in results:
         nullable, first, last, pairs = nullable or r_nullable, first | r_first, last | r_last, pairs | r_pairs
     return nullable, first, last, pairs

@@ -8,10 +8,18 @@ read lark's grammar trees and the structure of patterns), never imported at run 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lark import Tree
 
 #: The rule of comments and its terminal, and the quoted value.
 COMMENTS, COMMENT, STRING = "comments", "COMMENT", "STRING"
+
+#: A node of lark's tree of a grammar's rules: a ``Tree``, or among a tree's children a grammar
+#: symbol (``name``, ``is_term``) or a token (an operator such as ``?``). Lark types the
+#: children no closer than that, so each use says by ``data`` or by place which one it has.
+_Node = Any
 
 
 class DeriveError(Exception):
@@ -26,10 +34,10 @@ class Statement:
     an atomic group with a capture group inside, followed by the blanks it swallows; optional
     and repeated parts possessive, as a lexer that has taken a token keeps it."""
 
-    def __init__(self, name: str, trees: dict, terminals: dict[str, str], blank: str) -> None:
+    def __init__(self, name: str, trees: dict[str, Tree[Any]], terminals: dict[str, str], blank: str) -> None:
         self.name, self.trees, self.terminals, self.blank = name, trees, terminals, blank
-        self.groups: list[str | None] = []
-        self.parts: dict[str, dict] = {}
+        self.groups: list[str] = []
+        self.parts: dict[str, dict[str, Any]] = {}
 
     def data(self) -> dict[str, Any]:
         alternatives = [self._trimmed(items) for _, items in _alternatives(self.trees[self.name])]
@@ -56,7 +64,7 @@ class Statement:
         openers = [_first_terminal(shared)] if shared else sorted({_first_terminal(items) for items in alternatives})
         return {"pattern": pattern, "groups": self.groups, "alternatives": named, "openers": openers, "parts": self.parts}
 
-    def _trimmed(self, items: list) -> list:
+    def _trimmed(self, items: list[_Node]) -> list[_Node]:
         """An alternative without the rule itself in front (a repeating statement) and without
         the trailing ``comments?``, which the fast path reads on its own."""
         if items and _names(items[0]) == (self.name,):
@@ -65,10 +73,10 @@ class Statement:
             raise DeriveError(f"every alternative of the statement {self.name} should end with comments?")
         return items[:-1]
 
-    def _sequence(self, items: list, capture: bool = True) -> str:
+    def _sequence(self, items: list[_Node], capture: bool = True) -> str:
         return "".join(self._item(item, capture) for item in items)
 
-    def _item(self, node, capture: bool) -> str:
+    def _item(self, node: _Node, capture: bool) -> str:
         kind = getattr(node, "data", None)
         if kind == "value":
             symbol = node.children[0]
@@ -113,9 +121,9 @@ class Statement:
         return f"({whole})"
 
 
-def _alternatives(tree) -> list[tuple[str | None, list]]:
+def _alternatives(tree: Tree[Any]) -> list[tuple[str | None, list[_Node]]]:
     """(alias, items) for each alternative of a rule's tree."""
-    found = []
+    found: list[tuple[str | None, list[_Node]]] = []
     for child in tree.children if tree.data == "expansions" else [tree]:
         alias = None
         if child.data == "alias":
@@ -124,7 +132,7 @@ def _alternatives(tree) -> list[tuple[str | None, list]]:
     return found
 
 
-def _names(node) -> tuple[str, ...]:
+def _names(node: _Node) -> tuple[str, ...]:
     if getattr(node, "data", None) == "value":
         return (node.children[0].name,)
     if getattr(node, "data", None) in ("expr", "maybe"):
@@ -132,18 +140,19 @@ def _names(node) -> tuple[str, ...]:
     return ()
 
 
-def _optional(node) -> bool:
+def _optional(node: _Node) -> bool:
     return node.data == "maybe" or (node.data == "expr" and str(node.children[1]) == "?")
 
 
-def _is_terminal(node) -> bool:
+def _is_terminal(node: _Node) -> bool:
     return getattr(node, "data", None) == "value" and node.children[0].is_term
 
 
-def _first_terminal(items: list) -> str:
+def _first_terminal(items: list[_Node]) -> str:
     if not items or not _is_terminal(items[0]):
         raise DeriveError("a statement should start with a token that is always there")
-    return items[0].children[0].name
+    name: str = items[0].children[0].name
+    return name
 
 
 # ---- the splitter's tokens, and telling statements apart -------------------------------------
@@ -153,9 +162,8 @@ def split_tokens(terminals: dict[str, str], header_openers: list[str]) -> dict[s
     """What split.py needs: the tokens that may hold any character (comments and quoted values),
     each alternative's opening and closing character and whether it may go on past a line end;
     and the character that opens a header tag."""
-    import re._parser as sre  # a build-time tool: the structure of two patterns
-
-    spans = {}
+    sre = _sre_parser()
+    spans: dict[str, list[Any]] = {}
     for name in (COMMENT, STRING):
         tree = list(sre.parse(terminals[name]))
         while len(tree) == 1 and tree[0][0] == sre.SUBPATTERN:
@@ -202,11 +210,10 @@ def first_characters(data: dict[str, Any]) -> dict[str, str]:
 
 def _first_chars(pattern: str) -> str:
     """The characters a match of ``pattern`` may start with (more rather than fewer)."""
-    import re._parser as sre  # a build-time tool: the structure of a pattern
-
+    sre = _sre_parser()
     chars: set[str] = set()
 
-    def walk(items) -> bool:
+    def walk(items: Any) -> bool:
         """Add the first characters of a sequence; whether it may match nothing."""
         for op, av in items:
             if op == sre.LITERAL:
@@ -237,3 +244,11 @@ def _first_chars(pattern: str) -> str:
     if walk(sre.parse(pattern)):
         raise DeriveError(f"{pattern} may match nothing")
     return "".join(sorted(chars))
+
+
+def _sre_parser() -> Any:
+    """The standard library's parser of regular expressions (``re._parser``, a private module
+    without a stub): a build-time tool, for the structure of a pattern."""
+    import importlib
+
+    return importlib.import_module("re._parser")

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Iterable, NoReturn, Sequence
 
 from muggins.notation import tokens
 from muggins.notation.statements import (
@@ -55,11 +55,23 @@ from muggins.notation.model import (
     SheetScore,
     Tally,
     Tile,
+    Turn,
 )
 
 __all__ = ["FastReader", "parse_fast"]
 
 _SEEN_MOST_DEFAULT = 20_000
+
+#: What a line says (:meth:`FastReader.line`): a tuple whose first item says what to do with the
+#: rest (``None`` for a turn, else the :class:`_Reader` method taking it), the rest as that one
+#: expects; its shape differs from statement to statement, so it is typed no closer.
+_Said = tuple[Any, ...]
+#: The text of a statement's tokens, in its reader's order (``None`` for an optional one left out).
+_Fields = tuple[Any, ...]
+#: Reads one line (leading blanks off) into what it says, or raises :class:`_Declined`.
+_Read = Callable[[str], _Said]
+#: Makes what a statement says from its fields and the comments after it.
+_Make = Callable[[_Fields, tuple[str, ...]], _Said]
 
 
 class _Declined(Exception):
@@ -128,22 +140,22 @@ class FastReader:
         readers = {name: self._reader(name, statement) for name, statement in statements.items()}
         readers["comments"] = lambda line: (_Reader.on_comments, self._comments(line, 0))
         self.unfollowed = sorted(name for name, read in readers.items() if read is None)
-        by_word = {}
+        by_word: dict[str, _Read] = {}
         for name, statement in statements.items():
             for opener in statement["openers"]:
                 if opener in spec["KEYWORDS"]:
                     by_word[spec["KEYWORDS"][opener]] = readers[name] or _decline
         self.by_word = by_word
         self.word = re.compile(r"\w+")  # a keyword ends where \b does: at the end of a run of \w
-        self.by_first: dict[str, Callable[[str], tuple]] = {}
+        self.by_first: dict[str, _Read] = {}
         for char in {word[0] for word in by_word}:
             self.by_first[char] = self._keyword_reader([word for word in by_word if word[0] == char])
         for name, chars in spec["FIRST"].items():
             for char in chars:
                 self.by_first[char] = readers[name] or _decline
-        self.seen: dict[str, tuple] = {}
+        self.seen: dict[str, _Said] = {}
 
-    def _reader(self, name: str, statement: dict[str, Any]) -> Callable[[str], tuple] | None:
+    def _reader(self, name: str, statement: dict[str, Any]) -> _Read | None:
         """The function reading one line of statement ``name``, or ``None`` when its tokens are
         not those its reader knows."""
         pattern = re.compile(statement["pattern"])
@@ -157,23 +169,25 @@ class FastReader:
         except (_Unfollowed, KeyError):
             return None
 
-    def _turns(self, pattern: re.Pattern[str], statement: dict[str, Any]) -> Callable[[str], tuple]:
+    def _turns(self, pattern: re.Pattern[str], statement: dict[str, Any]) -> _Read:
         if self.turns < 0:
             raise _Unfollowed
         groups, starts = statement["groups"], sorted(statement["alternatives"].items(), key=lambda item: item[1])
         shared = range(starts[0][1] - 1)
-        build: dict[int, tuple] = {}
+        build: dict[int, tuple[tuple[int, ...], _Make]] = {}
         for number, (alias, start) in enumerate(starts):
             end = starts[number + 1][1] - 1 if number + 1 < len(starts) else len(groups)
             indices = [*shared, *range(start, end)]
             build[start] = (_fields(groups, indices, _TOKENS[alias]), getattr(self, "_" + alias))
         comments = self._comments
 
-        def read(line: str) -> tuple:
+        def read(line: str) -> _Said:
             match = pattern.match(line)
             if match is None:
                 raise _Declined
-            at, make = build[match.lastindex]  # type: ignore[index]  # the alternative that matched
+            alternative = match.lastindex
+            assert alternative is not None  # the group of the alternative that matched
+            at, make = build[alternative]
             end = match.end()
             return make(match.group(*at), () if end == len(line) else comments(line, end))
 
@@ -185,7 +199,7 @@ class FastReader:
             raise _Declined
         return tuple(comment.rstrip() for comment in self.comment.findall(line, start))
 
-    def _keyword_reader(self, words: list[str]) -> Callable[[str], tuple]:
+    def _keyword_reader(self, words: list[str]) -> _Read:
         """The reader of a line opening with the first character of ``words`` (keywords): that
         keyword's when it is the only one; else found by the fewest first characters that tell
         them apart (each reader's pattern then checks the whole keyword), or by the first word."""
@@ -198,7 +212,7 @@ class FastReader:
         by_start = {word[:size]: self.by_word[word] for word in words}
         return lambda line: by_start.get(line[:size], _decline)(line)
 
-    def _keyword_line(self, line: str) -> tuple:
+    def _keyword_line(self, line: str) -> _Said:
         word = self.word.match(line)
         read = self.by_word.get(word.group()) if word is not None else None
         if read is None:
@@ -209,13 +223,13 @@ class FastReader:
     # A tuple whose first item says what to do with the rest (None for a turn: the hot path).
 
     @staticmethod
-    def _play(fields: tuple, comments: tuple[str, ...]) -> tuple:
+    def _play(fields: _Fields, comments: tuple[str, ...]) -> _Said:
         seat, tile, end, inline, mark, claim = fields
         args = (seat, _tile(tile), end, inline is not None, mark, None if claim is None else int(claim))
         return None, Play, args, comments, seat, None
 
     @staticmethod
-    def _draw(fields: tuple, comments: tuple[str, ...]) -> tuple:
+    def _draw(fields: _Fields, comments: tuple[str, ...]) -> _Said:
         seat, _, drawn, count = fields
         if drawn is not None:
             tiles = _tiles(drawn)
@@ -223,50 +237,50 @@ class FastReader:
         return None, Draw, (seat, int(count), None), comments, seat, None
 
     @staticmethod
-    def _pass_turn(fields: tuple, comments: tuple[str, ...]) -> tuple:
+    def _pass_turn(fields: _Fields, comments: tuple[str, ...]) -> _Said:
         return None, Pass, (fields[0],), comments, fields[0], None
 
     @staticmethod
-    def _muggins(fields: tuple, comments: tuple[str, ...]) -> tuple:
+    def _muggins(fields: _Fields, comments: tuple[str, ...]) -> _Said:
         seat, _, against, points = fields
         return None, MugginsCall, (seat, against, int(points)), comments, seat, against
 
     @staticmethod
-    def _sheet(fields: tuple, comments: tuple[str, ...]) -> tuple:
+    def _sheet(fields: _Fields, comments: tuple[str, ...]) -> _Said:
         seat, points = fields
         return None, SheetScore, (seat, int(points)), comments, seat, None
 
     @staticmethod
-    def _header(fields: tuple, comments: tuple[str, ...]) -> tuple:
+    def _header(fields: _Fields, comments: tuple[str, ...]) -> _Said:
         _, name, key, value, _ = fields
         return _Reader.on_header, name, key, unquote(value), comments
 
     @staticmethod
-    def _hand_open(fields: tuple, comments: tuple[str, ...]) -> tuple:
+    def _hand_open(fields: _Fields, comments: tuple[str, ...]) -> _Said:
         return _Reader.on_hand, int(fields[1]), comments
 
-    def _held_statement(self, name: str, statement: dict[str, Any]) -> Callable[[tuple, tuple], tuple]:
+    def _held_statement(self, name: str, statement: dict[str, Any]) -> _Make:
         """The maker of a statement the hand keeps, with its rank and where it is kept."""
         rank, repeats = self.rank[name], name in self.repeats
         attribute, kind = _HELD[name]
         if name == "deal":
-            def make(fields, comments):
+            def make(fields: _Fields, comments: tuple[str, ...]) -> _Said:
                 return _Reader.on_deal, rank, attribute, fields[1], None if fields[3] else _tiles(fields[2]), comments
         elif name == "boneyard":
-            def make(fields, comments):
+            def make(fields: _Fields, comments: tuple[str, ...]) -> _Said:
                 return _Reader.on_boneyard, rank, attribute, _tiles(fields[1]) if fields[1] else (), comments
         elif name == "lead":
-            def make(fields, comments):
+            def make(fields: _Fields, comments: tuple[str, ...]) -> _Said:
                 return _Reader.on_lead, rank, attribute, fields[1], comments
         elif name == "outcome":
-            def make(fields, comments):
+            def make(fields: _Fields, comments: tuple[str, ...]) -> _Said:
                 return _Reader.on_outcome, rank, attribute, "blocked" if fields[2] else "domino", fields[1], comments
         elif kind is not None:
             part = statement["parts"]["entries"]
             entries = re.compile(part["pattern"])
             who, amount = (at - 1 for at in _fields(part["groups"], range(len(part["groups"])), _TOKENS["entries"]))
 
-            def make(fields, comments):
+            def make(fields: _Fields, comments: tuple[str, ...]) -> _Said:
                 found = tuple((item[who], int(item[amount])) for item in entries.findall(fields[1]))
                 if len({seat for seat, _ in found}) < len(found):  # a seat or team named twice
                     raise _Declined
@@ -280,7 +294,7 @@ class FastReader:
     # ---- lines -----------------------------------------------------------------------------
 
     def parse(self, text: str, source: str = "<string>", first_line: int = 1,
-              seen: dict[str, tuple] | None = None, most: int = _SEEN_MOST_DEFAULT) -> Record | None:
+              seen: dict[str, _Said] | None = None, most: int = _SEEN_MOST_DEFAULT) -> Record | None:
         """The record lark builds from ``text``, or ``None`` (see :func:`parse_fast`); ``seen``:
         the line memory to use (this reader's own when not given)."""
         try:
@@ -288,7 +302,7 @@ class FastReader:
         except _Declined:
             return None
 
-    def line(self, line: str) -> tuple:
+    def line(self, line: str) -> _Said:
         """What a line says apart from where it stands (leading blanks off, not empty)."""
         read = self.by_first.get(line[0])
         if read is None:
@@ -296,25 +310,26 @@ class FastReader:
         return read(line)
 
 
-def _decline(line: str) -> tuple:
+def _decline(line: str) -> NoReturn:
     raise _Declined
 
 
-def _fields(groups: list, indices, names: tuple[str, ...]) -> tuple[int, ...]:
+def _fields(groups: Sequence[str], indices: Iterable[int], names: tuple[str, ...]) -> tuple[int, ...]:
     """The group numbers (from 1) that hold ``names`` in order, each taken once, among
     ``indices`` (from 0) of ``groups``: exactly those, or the statement is not followed."""
     held = [(groups[i], i + 1) for i in indices]
     if sorted(name for name, _ in held) != sorted(names):
         raise _Unfollowed
-    found = []
+    found: list[int] = []
     for name in names:
         at = next(index for held_name, index in held if held_name == name and index not in found)
         found.append(at)
     return tuple(found)
 
 
-def _line_reader(pattern: re.Pattern[str], at: tuple[int, ...], make, comments) -> Callable[[str], tuple]:
-    def read(line: str) -> tuple:
+def _line_reader(pattern: re.Pattern[str], at: tuple[int, ...], make: _Make,
+                 comments: Callable[[str, int], tuple[str, ...]]) -> _Read:
+    def read(line: str) -> _Said:
         match = pattern.match(line)
         if match is None:
             raise _Declined
@@ -327,7 +342,7 @@ def _line_reader(pattern: re.Pattern[str], at: tuple[int, ...], make, comments) 
 #: Line text (leading blanks off) -> what FastReader.line() says about it. Cleared when it grows
 #: too big; long lines are not kept. (The reader of the shipped grammar's own; a FastReader made
 #: for another grammar keeps its own.)
-_SEEN: dict[str, tuple] = {}
+_SEEN: dict[str, _Said] = {}
 _SEEN_MOST = _SEEN_MOST_DEFAULT
 _SEEN_LONGEST = 200
 
@@ -341,10 +356,17 @@ class _HandDraft:
     __slots__ = ("number", "line", "column", "comments", "deals", "boneyard", "lead", "turns", "outcome",
                  "pips", "scores", "totals")
 
+    boneyard: Boneyard | None
+    lead: Lead | None
+    outcome: Outcome | None
+    pips: Tally | None
+    scores: Tally | None
+    totals: Tally | None
+
     def __init__(self, number: int, line: int, column: int, comments: tuple[str, ...]):
         self.number, self.line, self.column, self.comments = number, line, column, comments
         self.deals: list[Deal] = []
-        self.turns: list = []
+        self.turns: list[Turn] = []
         self.boneyard = self.lead = self.outcome = self.pips = self.scores = self.totals = None
 
     def build(self) -> Hand:
@@ -388,11 +410,11 @@ class _Reader:
         self.rank = _HEADERS
         self.last = "comments"
 
-    def read(self, grammar: FastReader, text: str, first_line: int, seen_lines: dict[str, tuple], most: int) -> Record:
+    def read(self, grammar: FastReader, text: str, first_line: int, seen_lines: dict[str, _Said], most: int) -> Record:
         seats = self.seats
         seen = seen_lines.get
         said_of, blanks, turns_rank = grammar.line, grammar.blanks, grammar.turns
-        turns: list = []
+        turns: list[Turn] = []
         rank = _HEADERS
         for number, line in enumerate(text.split("\n"), first_line):
             said = seen(line)
@@ -431,10 +453,11 @@ class _Reader:
     def finish(self) -> Record:
         if self.hand is not None:
             self.hands.append(self.hand.build())
-        record = self.record
-        if not record.headers or team_problems(self.seats, self.teams):
+        record, line = self.record, self.record_line
+        # (a record with header tags has its line: the first tag's at the latest)
+        if not record.headers or line is None or team_problems(self.seats, self.teams):
             raise _Declined
-        return Record(tuple(record.headers), tuple(self.hands), record.comments, self.source, self.record_line)
+        return Record(tuple(record.headers), tuple(self.hands), record.comments, self.source, line)
 
     # ---- statements other than turns: (self, what FastReader.line() said, line, column) ------
 
@@ -443,7 +466,7 @@ class _Reader:
             raise _Declined
         return seat
 
-    def _step(self, said: tuple) -> _HandDraft:
+    def _step(self, said: _Said) -> _HandDraft:
         """The hand, moved on to the statement ``said``: (..., its rank, the attribute holding it, ...)."""
         rank, last = said[1], said[2]
         if self.hand is None or self.rank > rank or (self.rank == rank and last != "deals"):
@@ -451,7 +474,7 @@ class _Reader:
         self.rank, self.last = rank, last
         return self.hand
 
-    def on_comments(self, said: tuple, number: int, column: int) -> None:
+    def on_comments(self, said: _Said, number: int, column: int) -> None:
         """Comments on a line of their own belong to the statement above."""
         comments = said[1]
         owner: Any = self.hand if self.hand is not None else self.record
@@ -465,7 +488,7 @@ class _Reader:
         else:
             setattr(owner, self.last, replace(held, comments=held.comments + comments))
 
-    def on_header(self, said: tuple, number: int, column: int) -> None:
+    def on_header(self, said: _Said, number: int, column: int) -> None:
         if self.hand is not None:
             raise _Declined
         _, name, key, value, comments = said
@@ -477,7 +500,7 @@ class _Reader:
         self.record.headers.append(header)
         self.last = "headers"
 
-    def on_hand(self, said: tuple, number: int, column: int) -> None:
+    def on_hand(self, said: _Said, number: int, column: int) -> None:
         if not self.record.headers:
             raise _Declined
         if self.hand is not None:
@@ -487,26 +510,26 @@ class _Reader:
         self.hand = _HandDraft(said[1], number, column, said[2])
         self.rank, self.last = 0, "comments"
 
-    def on_deal(self, said: tuple, number: int, column: int) -> None:
+    def on_deal(self, said: _Said, number: int, column: int) -> None:
         seat, tiles, comments = said[3:]
         deals = self._step(said).deals
         if self._seat(seat) in [deal.seat for deal in deals]:
             raise _Declined
         deals.append(Deal(seat, tiles, number, column, comments))
 
-    def on_boneyard(self, said: tuple, number: int, column: int) -> None:
+    def on_boneyard(self, said: _Said, number: int, column: int) -> None:
         self._step(said).boneyard = Boneyard(said[3], number, column, said[4])
 
-    def on_lead(self, said: tuple, number: int, column: int) -> None:
+    def on_lead(self, said: _Said, number: int, column: int) -> None:
         self._step(said).lead = Lead(self._seat(said[3]), number, column, said[4])
 
-    def on_outcome(self, said: tuple, number: int, column: int) -> None:
+    def on_outcome(self, said: _Said, number: int, column: int) -> None:
         kind, seat, comments = said[3:]
         if seat is not None:
             self._seat(seat)
         self._step(said).outcome = Outcome(kind, seat, number, column, comments)
 
-    def on_tally(self, said: tuple, number: int, column: int) -> None:
+    def on_tally(self, said: _Said, number: int, column: int) -> None:
         kind, entries, comments = said[3:]
         hand = self._step(said)
         if any(name not in self.seats and name not in self.teams for name, _ in entries):

@@ -99,8 +99,7 @@ def format_header(header: Header) -> str:
 
 def format_turn(turn: Turn) -> str:
     """One turn as it is written in a hand: ``A 6-4 r?! +10``, ``A draw 2``, ``B muggins A +10``."""
-    kind = type(turn)
-    if kind is Play:
+    if isinstance(turn, Play):
         parts = [_seat(turn.seat), str(turn.tile)]
         if turn.end is not None:
             if not _END.fullmatch(turn.end):
@@ -115,18 +114,18 @@ def format_turn(turn: Turn) -> str:
         if turn.claim is not None:
             parts.append("+" + _number(turn.claim))
         text = " ".join(parts)
-    elif kind is Draw:
+    elif isinstance(turn, Draw):
         if turn.tiles is None:
             text = f"{_seat(turn.seat)} {_DRAW} {_number(turn.count)}"
         elif turn.tiles and len(turn.tiles) == turn.count:
             text = f"{_seat(turn.seat)} {_DRAW} {_tiles(turn.tiles)}"
         else:
             raise _fail("draw", turn)
-    elif kind is Pass:
+    elif isinstance(turn, Pass):
         text = f"{_seat(turn.seat)} {_PASS}"
-    elif kind is MugginsCall:
+    elif isinstance(turn, MugginsCall):
         text = f"{_seat(turn.seat)} {_MUGGINS} {_seat(turn.against)} +{_number(turn.points)}"
-    elif kind is SheetScore:
+    elif isinstance(turn, SheetScore):
         text = f"{_seat(turn.seat)} +{_number(turn.points)}"
     else:
         raise _fail("turn", turn)

@@ -71,7 +71,7 @@ class Tile:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("tiles are immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Tile], tuple[int, int]]:
         return (Tile, (self.high, self.low))
 
     def __lt__(self, other: Tile) -> bool:
@@ -332,22 +332,22 @@ class Record:
     @property
     def seats(self) -> tuple[str, ...]:
         """Seat ids in order of play, as declared by ``[Seat X "Name"]`` tags."""
-        return tuple(h.key for h in self.keyed("Seat"))  # type: ignore[misc]
+        return tuple(h.key for h in self.headers if h.name == "Seat" and h.key is not None)
 
     @property
     def players(self) -> dict[str, str]:
         """Seat id -> player's name."""
-        return {h.key: h.value for h in self.keyed("Seat")}  # type: ignore[misc]
+        return {h.key: h.value for h in self.headers if h.name == "Seat" and h.key is not None}
 
     @property
     def teams(self) -> dict[str, tuple[str, ...]]:
         """Team id -> its seats, from ``[Team NS "N S"]`` tags; empty when nobody plays in pairs."""
-        return {h.key: tuple(h.value.split()) for h in self.keyed("Team")}  # type: ignore[misc]
+        return {h.key: tuple(h.value.split()) for h in self.headers if h.name == "Team" and h.key is not None}
 
     @property
     def rule_overrides(self) -> tuple[tuple[str, str], ...]:
         """Single-parameter overrides from ``[Set key "value"]`` tags, in order."""
-        return tuple((h.key, h.value) for h in self.keyed("Set"))  # type: ignore[misc]
+        return tuple((h.key, h.value) for h in self.headers if h.name == "Set" and h.key is not None)
 
     @property
     def claims_written(self) -> bool:

@@ -47,8 +47,8 @@ def tiles_from_text(text: str) -> tuple[Tile, ...] | None:
     try:
         return tuple(map(TILE_BY_TEXT.__getitem__, words))
     except KeyError:  # a spelling not met yet (06-4), or a pip above 18
-        tiles = tuple(map(tile_from_text, words))
-        return None if None in tiles else tiles  # type: ignore[return-value]
+        tiles = tuple(tile for tile in map(tile_from_text, words) if tile is not None)
+        return None if len(tiles) < len(words) else tiles
 
 
 def unquote(token: str) -> str:

@@ -12,14 +12,15 @@ same record and rules; text from the record is carried as it is written (the pag
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from muggins.analysis.audit import RecordAudit, audit
 from muggins.diagnostics import Diagnostic
 from muggins.notation.formatter import format_turn
-from muggins.notation.model import Record
+from muggins.notation.model import MugginsCall, Record, Turn
 from muggins.pictures.svg import position_svg
 from muggins.pictures.table_view import table_view
-from muggins.replay.facts import TurnFact
+from muggins.replay.facts import HandResult, TurnFact
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points
@@ -27,7 +28,7 @@ from muggins.replay.scoring import play_points
 SCHEMA = "muggins.viewer/1"
 
 
-def _finding(f: Diagnostic, last_step: int) -> dict:
+def _finding(f: Diagnostic, last_step: int) -> dict[str, Any]:
     return {
         "turn": f.turn if f.turn is not None else last_step,
         "at_end": f.turn is None,
@@ -42,8 +43,8 @@ def _finding(f: Diagnostic, last_step: int) -> dict:
     }
 
 
-def _turn_row(number: int, statement, fact: TurnFact | None) -> dict:
-    row = {
+def _turn_row(number: int, statement: Turn, fact: TurnFact | None) -> dict[str, Any]:
+    row: dict[str, Any] = {
         "n": number,
         "seat": statement.seat,
         "kind": type(statement).__name__.lower(),
@@ -59,6 +60,7 @@ def _turn_row(number: int, statement, fact: TurnFact | None) -> dict:
         row["correct"] = fact.points
         row["ends"] = fact.total
     elif fact.kind == "muggins":
+        assert isinstance(statement, MugginsCall)  # the fact of a Muggins call
         row["claim"] = statement.points
         row["correct"] = fact.credited
     elif fact.kind == "sheet":
@@ -66,7 +68,7 @@ def _turn_row(number: int, statement, fact: TurnFact | None) -> dict:
     return row
 
 
-def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None) -> dict:
+def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None) -> dict[str, Any]:
     """Everything the page shows, as plain data (the embedded JSON, schema ``muggins.viewer/1``)."""
     report = report if report is not None else audit(record, rules)
     title = record.tag("Event") or source
@@ -142,7 +144,7 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
     }
 
 
-def _outcome(result) -> str:
+def _outcome(result: HandResult) -> str:
     if result.outcome == "domino":
         return f"domino: {result.went_out} went out" if result.went_out else "domino"
     if result.outcome == "blocked":

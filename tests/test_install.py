@@ -56,6 +56,17 @@ def test_wheel_installs_nothing_outside_the_muggins_namespace(wheel):
         assert data in names, data
 
 
+def test_the_package_says_it_is_typed_installed_and_in_the_wheel(wheel):
+    # PEP 561: the empty marker at the top of the package, which covers every subpackage.
+    from importlib.resources import files
+
+    marker = files("muggins").joinpath("py.typed")
+    assert marker.is_file() and marker.read_bytes() == b""
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "muggins/py.typed" in names
+    assert zipfile.ZipFile(wheel).read("muggins/py.typed") == b""
+
+
 def test_regular_install_imports_and_reads_its_data(wheel, tmp_path):
     target = tmp_path / "site"
     subprocess.run(

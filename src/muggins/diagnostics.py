@@ -8,7 +8,7 @@ the command line decides how they look. A diagnostic's ``code`` is stable (kebab
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from muggins.notation.model import Record
@@ -98,8 +98,8 @@ class Diagnostic:
             text += f"\n  {self.context}\n  {' ' * (self.column - 1)}^"
         return text
 
-    def to_json(self) -> dict:
-        out = {
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "code": self.code,
             "severity": self.severity,
             "message": self.message,

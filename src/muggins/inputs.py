@@ -20,7 +20,7 @@ import os
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Iterable
+from typing import TYPE_CHECKING, BinaryIO, Iterable
 
 from muggins.limits import Limit
 
@@ -40,7 +40,15 @@ class InputError(Exception):
     """Standard input could not be read (or was over its limit); the message says why."""
 
 
-class StdinPath(type(Path())):  # type: ignore[misc]
+if TYPE_CHECKING:
+    import tempfile
+
+    _OwnPath = Path
+else:
+    _OwnPath = type(Path())  # this system's Path class: Path itself cannot be subclassed before 3.12
+
+
+class StdinPath(_OwnPath):
     """The temporary file that holds standard input: opened as that file, named ``<stdin>``."""
 
     def __str__(self) -> str:
@@ -125,7 +133,7 @@ def _what_else(others: list[str]) -> str:
     return f"found {len(others)} other file{'s' if len(others) != 1 else ''} ({shown})"
 
 
-_SPOOLS: list = []  # the temporary folders of standard input, kept until the process ends
+_SPOOLS: list[tempfile.TemporaryDirectory[str]] = []  # the temporary folders of standard input, kept until the process ends
 
 
 def read_stdin(stdin: BinaryIO | None = None) -> Path:

@@ -9,7 +9,12 @@ csvout.py (CSV cells no spreadsheet runs); what the names on a command line stan
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from muggins.cli.app import app
+
+if TYPE_CHECKING:
+    import typer
 
 # Importing a command module registers its command with ``app``.
 from muggins.cli import audit as _audit  # noqa: F401,E402
@@ -35,7 +40,7 @@ def main() -> None:
     get_command(_named(sys.argv[1:2]))()
 
 
-def _named(first: list[str]):
+def _named(first: list[str]) -> typer.Typer:
     """``app``, or a copy of it that holds only the command named by ``first`` when it names one."""
     import copy
 

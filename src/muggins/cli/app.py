@@ -11,12 +11,15 @@ of muggins' messages are, ``muggins: ...`` on one line, by :class:`MugginsGroup`
 from __future__ import annotations
 
 import sys
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import typer
 from typer.core import TyperGroup
 
 from muggins.cli.output import error, reset_choices, say, set_no_color
+
+if TYPE_CHECKING:
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
 
 
 class MugginsGroup(TyperGroup):
@@ -55,7 +58,7 @@ class MugginsGroup(TyperGroup):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-def _click_errors():
+def _click_errors() -> tuple[type[ClickException], type[NoArgsIsHelpError], type[UsageError]]:
     """Click's exceptions as this Typer carries them (vendored from Typer 0.28, else click's)."""
     try:
         from typer._click import exceptions

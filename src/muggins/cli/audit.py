@@ -9,7 +9,7 @@ a summary (audit_summary.py) in the text report and in the JSON document.
 from __future__ import annotations
 
 from functools import partial
-from typing import List, Optional
+from typing import IO, TYPE_CHECKING, List, Optional
 
 import typer
 
@@ -32,6 +32,13 @@ from muggins.cli.common import (
     stdout_console,
     to_output,
 )
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from muggins.cli.audit_work import Settings
 
 
 @app.command("audit")
@@ -73,7 +80,7 @@ def audit_command(
     if not usable:
         outcome.unusable()
 
-    def body(stream) -> int:
+    def body(stream: IO[str]) -> int:
         out = stdout_console(stream)
         settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out), tuple(rules_dir), quiet)
         _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome)
@@ -82,7 +89,8 @@ def audit_command(
     raise typer.Exit(to_output(output, paths, body))
 
 
-def _audit(paths, settings, chosen: int | None, jobs: int, stream, out, outcome: Outcome) -> None:
+def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int, stream: IO[str], out: Console,
+           outcome: Outcome) -> None:
     """Audit every record of ``paths`` (only the ``chosen``-th of each file, when given) and
     write the report on ``stream``; ``out`` is the console on it."""
     from muggins.analysis import audit as auditmod
@@ -120,6 +128,7 @@ def _audit(paths, settings, chosen: int | None, jobs: int, stream, out, outcome:
             if count:
                 per_file.append((str(event.path), count, findings, not_audited, by_rules))
             if file_entry is not None:
+                assert entries is not None  # opened with the file's entry
                 entries.close()
                 file_entry.close()
                 file_entry = entries = None
@@ -159,7 +168,8 @@ def _audit(paths, settings, chosen: int | None, jobs: int, stream, out, outcome:
         elif not (text and settings.quiet):
             write(result.text)
     if document is not None:
-        files_list.close()  # type: ignore[union-attr]
+        assert files_list is not None  # opened with the document
+        files_list.close()
         document.put("summary", summary.to_json())
         document.close()
         write("\n")

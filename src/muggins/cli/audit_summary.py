@@ -12,8 +12,15 @@ from __future__ import annotations
 import heapq
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
 
 from muggins.cli.output import counted
+
+if TYPE_CHECKING:
+    import os
+
+    from muggins.diagnostics import Diagnostic
+    from muggins.notation.model import Record
 
 #: How many of the records with the most findings the summary lists.
 WORST = 5
@@ -36,7 +43,7 @@ class RecordTally:
     players: tuple[tuple[str, int], ...]
 
 
-def tally(path, index: int, record, findings) -> RecordTally:
+def tally(path: str | os.PathLike[str], index: int, record: Record, findings: Sequence[Diagnostic]) -> RecordTally:
     """``findings`` (the audit's, not info) counted by code and by the player they are about:
     the one who made the turn a finding points at (a claim is the player's, a Muggins call the
     caller's); a finding on the score sheet's lines is the sheet's."""
@@ -48,7 +55,7 @@ def tally(path, index: int, record, findings) -> RecordTally:
     return RecordTally(str(path), index, record.line, record.tag("Event"), len(findings), _sorted(codes), _sorted(players))
 
 
-def _who(record, finding) -> str:
+def _who(record: Record, finding: Diagnostic) -> str:
     if finding.hand is None:
         return RECORD
     if finding.turn is None:
@@ -56,7 +63,7 @@ def _who(record, finding) -> str:
     hand = next((h for h in record.hands if h.number == finding.hand), None)
     if hand is None or not 0 < finding.turn <= len(hand.turns):
         return SHEET
-    seat = getattr(hand.turns[finding.turn - 1], "seat", None)
+    seat: str | None = getattr(hand.turns[finding.turn - 1], "seat", None)
     if seat is None:
         return SHEET
     return record.players.get(seat) or seat
@@ -113,7 +120,7 @@ class RunSummary:
         """The records with the most findings, most first (in input order among equals)."""
         return [entry[2] for entry in sorted(self._worst, key=lambda e: (-e[0], -e[1]))]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         under = {"rules": self.under} if self.under is not None else {}
         return {
             **under,

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from muggins.cli.audit_summary import RecordTally, tally
 from muggins.cli.common import Format, resolve_rules
 from muggins.cli.csvout import csv_text
 from muggins.cli.shape import ConsoleShape
+
+if TYPE_CHECKING:
+    from muggins.notation.model import Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +41,7 @@ class Audited:
     by_rules: tuple[tuple[str, int], ...] = ()  # several --rules: (rule set, findings) for each
 
 
-def audit_one(settings: Settings, record, path: Path, index: int) -> Audited | str:
+def audit_one(settings: Settings, record: Record, path: Path, index: int) -> Audited | str:
     """Audit one record and draw it; a rule set that cannot be had is its message instead."""
     from muggins.analysis import audit as auditmod
     from muggins.replay.rules import RuleError
@@ -83,7 +87,7 @@ def audit_one(settings: Settings, record, path: Path, index: int) -> Audited | s
     return Audited(len(found), dirty, text, share, by_rules)
 
 
-def json_entry(entry: dict) -> str:
+def json_entry(entry: dict[str, Any]) -> str:
     from muggins.cli.jsonout import dumps_at
 
     return dumps_at(entry, 4)  # document > files > a file > records > this entry

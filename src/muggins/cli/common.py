@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, NoReturn
 
 import typer
 
 from muggins.cli.output import set_no_color
 
 if TYPE_CHECKING:
+    import os
+
+    from rich.console import Console
+
+    from muggins.diagnostics import Diagnostic
     from muggins.notation.model import Record
     from muggins.replay.rules import RuleSet
 
@@ -27,14 +32,14 @@ class Format(str, enum.Enum):
     csv = "csv"
 
 
-def stderr_console():
+def stderr_console() -> Console:
     """A rich console on stderr (output.py: colour only on a terminal, control characters visible)."""
     from muggins.cli.output import console
 
     return console(stderr=True)
 
 
-def stdout_console(file=None):
+def stdout_console(file: IO[str] | None = None) -> Console:
     """A rich console on stdout, or on ``file`` (``-o``); see output.py."""
     from muggins.cli.output import console
 
@@ -50,9 +55,10 @@ def die(message: str) -> NoReturn:
 
 
 # -- options that several commands take, said the same way everywhere -----------------------
+# (each the value of a parameter's default, which Typer's Option types as Any)
 
 
-def rules_dir_option():
+def rules_dir_option() -> Any:
     return typer.Option(
         [],
         "--rules-dir",
@@ -60,26 +66,26 @@ def rules_dir_option():
     )
 
 
-def record_option(one: bool = False):
+def record_option(one: bool = False) -> Any:
     """``--record N``: the same option wherever records are chosen (``one``: a command that shows
     one record, the first unless told)."""
     words = "Which record of the file: N, 1 the first (the default, said when the file holds more)." if one else "Only the Nth record of each file (1 is the first)."
     return typer.Option(None, "--record", help=words, min=1, metavar="N")
 
 
-def no_color_option():
+def no_color_option() -> Any:
     return typer.Option(False, "--no-color", help="No colour and no bold (as NO_COLOR=1 does).", callback=set_no_color)
 
 
-def quiet_option():
+def quiet_option() -> Any:
     return typer.Option(False, "--quiet", "-q", help="Print only the summary; the exit code says the rest.")
 
 
-def jobs_option(what: str):
+def jobs_option(what: str) -> Any:
     return typer.Option(1, "--jobs", "-j", help=f"{what} in this many processes, at most one per CPU (the output is the same).", min=1)
 
 
-def output_option(what: str):
+def output_option(what: str) -> Any:
     return typer.Option(None, "-o", "--output", help=f"Write {what} to this file (atomically, never over an input) instead of stdout; - is stdout.")
 
 
@@ -153,7 +159,7 @@ def check_rule_options(rules_specs: list[str], overrides: list[str]) -> None:
         die(str(exc))
 
 
-def print_diagnostic(console, diagnostic) -> None:
+def print_diagnostic(console: Console, diagnostic: Diagnostic | str) -> None:
     """A message or a diagnostic on stderr as every message starts, ``muggins: file:line:col: ...``
     (compiler style, then the line and a caret); the severity coloured only on a terminal."""
     from rich.markup import escape
@@ -170,7 +176,7 @@ def print_diagnostic(console, diagnostic) -> None:
         console.print(f"muggins: {escape(text)}")
 
 
-def to_output(output: str | None, inputs, body) -> int:
+def to_output(output: str | None, inputs: Iterable[str | os.PathLike[str]], body: Callable[[IO[str]], int]) -> int:
     """Run ``body(stream)`` on stdout, or on the file ``output`` (``-o``): written atomically
     through muggins.files and never over one of ``inputs``, so that a run that stops half-way
     leaves no half a report. ``body`` returns the exit code; a file that cannot be written is
@@ -184,7 +190,7 @@ def to_output(output: str | None, inputs, body) -> int:
         return body(sys.stdout)
     codes: list[int] = []
 
-    def write(handle) -> None:
+    def write(handle: BinaryIO) -> None:
         stream = io.TextIOWrapper(handle, encoding="utf-8", newline="\n")
         try:
             codes.append(body(stream))
@@ -199,12 +205,12 @@ def to_output(output: str | None, inputs, body) -> int:
     return codes[0]
 
 
-def write_output(text: str, output: str | None, inputs=()) -> None:
+def write_output(text: str, output: str | None, inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
     """``text`` (data: SVG, HTML, JSON) to the file ``output`` as :func:`to_output` writes it,
     or to stdout."""
     from muggins.cli.output import write_data
 
-    def body(stream) -> int:
+    def body(stream: IO[str]) -> int:
         write_data(text, stream)
         return EXIT_CLEAN
 

@@ -15,7 +15,7 @@ import shutil
 import stat
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, List
+from typing import IO, TYPE_CHECKING, List
 
 import typer
 
@@ -38,7 +38,7 @@ class _Unusable(Exception):
         self.diagnostics = diagnostics
 
 
-def _write_canonical(path: Path, out) -> None:
+def _write_canonical(path: Path, out: IO[bytes]) -> None:
     """Write the canonical text of every record of ``path`` to the binary file ``out``."""
     from muggins.notation.formatter import format_record
     from muggins.notation.parser import NotationError, read_file
@@ -90,6 +90,7 @@ def _formatted_copy(path: Path, temp: Path | None) -> Path:
     removes it."""
     import tempfile
 
+    handle: IO[bytes]
     if temp is None:
         handle = tempfile.NamedTemporaryFile("wb", prefix=f".{path.name}.", suffix=".fmt.tmp", delete=False)
         temp = Path(handle.name)

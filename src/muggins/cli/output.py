@@ -23,7 +23,11 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.text import Text
 
 #: C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides and
 #: isolates that make a terminal show text in another order than it is written.
@@ -69,10 +73,10 @@ def set_no_color(value: bool) -> bool:
     return value
 
 
-_console_class: Any = None
+_console_class: type[Console] | None = None
 
 
-def _safe_console_class():
+def _safe_console_class() -> type[Console]:
     """rich's Console, escaping every string it renders; made once, on first use."""
     global _console_class
     if _console_class is None:
@@ -81,20 +85,20 @@ def _safe_console_class():
         class SafeConsole(Console):
             """A console through which no control character of record text reaches the screen."""
 
-            def render_str(self, text: str, **kwargs):  # type: ignore[override]
+            def render_str(self, text: str, **kwargs: Any) -> Text:
                 return super().render_str(visible(text), **kwargs)
 
         _console_class = SafeConsole
     return _console_class
 
 
-def new_console(**options):
+def new_console(**options: Any) -> Console:
     """A console of the safe class with rich's own ``options`` (what ``--jobs`` workers draw on)."""
     options.setdefault("highlight", False)
     return _safe_console_class()(**options)
 
 
-def console(*, stderr: bool = False, file: IO[str] | None = None):
+def console(*, stderr: bool = False, file: IO[str] | None = None) -> Console:
     """A console on stdout (or stderr, or ``file``): colour only on a terminal and never under
     ``--no-color``/``NO_COLOR``; off a terminal, wide enough that no row wraps."""
     stream = file if file is not None else (sys.stderr if stderr else sys.stdout)
@@ -106,7 +110,7 @@ def console(*, stderr: bool = False, file: IO[str] | None = None):
     return new_console(**options)
 
 
-def is_terminal(stream) -> bool:
+def is_terminal(stream: IO[str]) -> bool:
     try:
         return bool(stream.isatty())
     except (AttributeError, ValueError, OSError):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
 
 import enum
 
@@ -10,6 +10,13 @@ import typer
 
 from muggins.cli.app import app
 from muggins.cli.common import no_color_option, print_diagnostic, record_option, rules_dir_option, stderr_console, stdout_console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from muggins.notation.model import Turn
+    from muggins.replay.hand_state import HandState
+    from muggins.replay.replayer import Game
 
 
 class ReplayFormat(str, enum.Enum):
@@ -19,13 +26,13 @@ class ReplayFormat(str, enum.Enum):
     json = "json"
 
 
-def _describe(stmt) -> str:
+def _describe(stmt: Turn) -> str:
     from muggins.notation.formatter import format_turn
 
     return format_turn(stmt)
 
 
-def position_data(game, state, turn: int) -> dict:
+def position_data(game: Game, state: HandState, turn: int) -> dict[str, Any]:
     """The position as plain data (the ``--format json`` output, and what the text shows)."""
     from muggins.pictures.text import board_lines, ends_line
 
@@ -60,7 +67,7 @@ def position_data(game, state, turn: int) -> dict:
     }
 
 
-def _show(console, data: dict, players: dict[str, str]) -> None:
+def _show(console: Console, data: dict[str, Any], players: dict[str, str]) -> None:
     """One position as text; a hand kept on the score sheet alone has no tiles to show, so it
     shows no board, no open ends and no boneyard: only the scores."""
     from rich.markup import escape

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,10 +21,10 @@ class ConsoleShape:
     soft_wrap: bool
 
     @classmethod
-    def of(cls, console) -> ConsoleShape:
+    def of(cls, console: Console) -> ConsoleShape:
         return cls(console.width, console.color_system, console.is_terminal, console.soft_wrap)
 
-    def draw(self, paint: Callable[[Any], object]) -> str:
+    def draw(self, paint: Callable[[Console], object]) -> str:
         """What ``paint(console)`` prints on a console of this shape."""
         import io
 

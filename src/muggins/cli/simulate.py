@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import IO, List, Optional
 
 import typer
 
@@ -44,7 +44,7 @@ def simulate_command(
         die(problems[0])
     records = simulate(rule_set, seed, games, Options(players=count, strategy=strategy, forget=forget))
 
-    def body(stream) -> int:
+    def body(stream: IO[str]) -> int:
         for i, record in enumerate(records):
             write_data(format_record(record) if not i else "\n" + format_record(record), stream)
         return 0
