@@ -21,7 +21,7 @@ from muggins.notation.model import Record, Tally
 from muggins.replay.facts import HandResult, ReplayResult, TurnFact
 from muggins.replay.replayer import replay
 from muggins.replay.rules import RuleSet
-from muggins.replay.scoring import end_of_hand, play_points, round_pips
+from muggins.replay.scoring import end_of_hand, play_scores, round_pips
 
 #: Every finding code the audit adds to the replayer's: code -> (rule parameter, meaning).
 FINDINGS: dict[str, tuple[str | None, str]] = {
@@ -128,7 +128,7 @@ class _Auditor:
         self.previous_written: dict[str, int | None] = {side: 0 for side in self.side_list}
         self.previous_gap = {side: 0 for side in self.side_list}
         self.claims_written = self.record.claims_written
-        self.possible = _possible_play_scores(self.rules)
+        self.possible = play_scores(self.rules)
         # Per side, the latest finding that put its claimed and correct scores apart: what a
         # wrong running total that the sheet's own entries add up to follows from.
         self.cause: dict[str, tuple[int | None, int | None, str]] = {}
@@ -494,25 +494,6 @@ def _sheet_entries(result: HandResult, sides: dict[str, str], end_claims: dict[s
             side = sides[fact.seat]
             totals[side] = totals.get(side, 0) + amount
     return totals
-
-
-def _possible_play_scores(rules: RuleSet) -> set[int]:
-    """Every amount a single play can score: the scoring values of totals up to the largest layout.
-
-    The largest count a layout shows is bounded by its number of open ends, each at most a
-    double: a line has 2 ends, one spinner 4, and every further spinner 2 more.
-    """
-    if rules.spinner == "none":
-        ends = 2
-    elif rules.spinner == "every_double":
-        ends = 2 + 2 * (rules.max_pip + 1)
-    else:
-        ends = 4
-    doubles = sorted((2 * p for p in range(rules.max_pip + 1)), reverse=True)
-    bound = sum(doubles[:ends])
-    values = {play_points(total, rules) for total in range(1, bound + 1)}
-    values.discard(0)
-    return values
 
 
 __all__ = ["FINDINGS", "RecordAudit", "SheetRow", "Divergence", "audit", "round_pips"]

@@ -24,6 +24,7 @@ from muggins.analysis.marks import mark_for
 from muggins.notation.model import Play, Tile
 from muggins.replay.facts import TurnFact
 from muggins.replay.hand_state import HandState
+from muggins.replay.play_rules import placements, tiles_to_play
 from muggins.replay.scoring import play_points
 
 EXACT = "exact"
@@ -152,7 +153,7 @@ def alternatives(state: HandState, play: Play, budget: float | None) -> Pending 
     hand_known = state.fully_known(seat) and bool(state.known[seat])
     if hand_known:
         tiles = _tiles_open(state, seat)
-    elif play.tile not in state.board.on_table:
+    elif not state.board.laid >> play.tile.index & 1:
         tiles = [play.tile]
     else:
         return None
@@ -166,44 +167,33 @@ def alternatives(state: HandState, play: Play, budget: float | None) -> Pending 
 def _tiles_open(state: HandState, seat: str) -> list[Tile]:
     """The tiles ``seat`` may play now, by the rules the replayer enforces."""
     board = state.board
-    must = state.must_play.get(seat)
-    if must is not None:
-        return [must]
-    held = sorted(state.known[seat], reverse=True)
-    if board.lead is None:
-        required = _required_lead(state, seat)
-        return [required] if required is not None and required in held else held
-    return [t for t in held if board.placements(t)]
+    required = _required_lead(state, seat) if board.lead is None else None
+    return tiles_to_play(board, state.known[seat], state.must_play.get(seat), required)
 
 
 def _required_lead(state: HandState, seat: str) -> Tile | None:
-    """The tile ``seat`` must lead, when the rules name one (asked without leaving a trace)."""
-    game = state.game
-    kept = len(game.diagnostics)
-    leader = game.expected_leader(state)
-    del game.diagnostics[kept:]
+    """The tile ``seat`` must lead, when the rules name one."""
+    leader = state.game.expected_leader(state)
     return leader.tile if leader.seat == seat else None
 
 
 def _distinct_options(state: HandState, tiles: list[Tile]) -> list[Option]:
+    """Each placement of ``tiles`` open now; those that leave the same position as an earlier
+    one (the same ends, showing and counting the same) are named on it (``same_as``)."""
     rules, board = state.rules, state.board
-    sniff = rules.spinner == "sniff" and board.doubles == 0
     out: list[Option] = []
     seen: dict[tuple, int] = {}
     for tile in tiles:
-        ends = [None] if board.lead is None else board.placements(tile)
-        for inline in (False, True) if sniff and tile.is_double else (False,):
-            for end in ends:
-                trial = board.copy()
-                trial.play(tile, end, inline)
-                key = (tile, inline, trial.total(), tuple(sorted((e.pip, e.value, e.playable, e.counts) for e in trial.open_ends())))
-                if key in seen:
-                    index = seen[key]
-                    first = out[index]
-                    out[index] = Option(first.tile, first.end, first.inline, "play", first.points, None, first.same_as + (end,))  # type: ignore[operator]
-                    continue
-                seen[key] = len(out)
-                out.append(Option(tile, end, inline, "play", play_points(trial.total(), rules)))
+        for end, inline in placements(board, tile):
+            trial = board.play(tile, end, inline)
+            key = (tile, inline, trial.total(), tuple(sorted((e.pip, e.value, e.playable, e.counts) for e in trial.open_ends())))
+            if key in seen:
+                index = seen[key]
+                first = out[index]
+                out[index] = Option(first.tile, first.end, first.inline, "play", first.points, None, first.same_as + (end,))  # type: ignore[operator]
+                continue
+            seen[key] = len(out)
+            out.append(Option(tile, end, inline, "play", play_points(trial.total(), rules)))
     return out
 
 

@@ -103,8 +103,8 @@ def core_input(position: Position) -> CoreInput:
 
     The rules become small ints (their meanings in ``_solver_core.c``'s header); the layout
     its arms ``(pip, kind, count, spinner pip)`` in the board's order and its spinners
-    ``(pip, sides, covered, onto)`` as :class:`~muggins.analysis.solver_layout.Layout` holds
-    them; hands and boneyard tile indices. Values come back scaled by ``scale``.
+    ``(pip, sides, covered, onto)`` as :class:`~muggins.replay.board.Layout` holds them
+    (``arms``, ``spins``); hands and boneyard tile indices. Values come back scaled by ``scale``.
     """
     rules = position.rules
     refused = out_of_reach(len(position.seats), rules.set_size)  # as solver_search.Engine refuses them
@@ -118,7 +118,7 @@ def core_input(position: Position) -> CoreInput:
     must = _must(position)
     state = (
         tuple(tuple(t.index for t in hand) for hand in position.hands),
-        (layout.arms, layout.spinners, int(layout.is_empty), int(layout.crosswise_lead), layout.doubles, layout.count),
+        (layout.arms, layout.spins, int(layout.is_empty), int(layout.lead_is_crosswise_double), layout.doubles, layout.count),
         position.to_move,
         len(position.boneyard),
         must.index if must is not None else -1,

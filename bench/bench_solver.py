@@ -42,11 +42,10 @@ import json
 import os
 import pickle
 import statistics
-import sys
 import time
 
 from muggins.analysis import solver_core
-from muggins.analysis.solver import Position, evaluate_moves, forget, position_from_state, solve
+from muggins.analysis.solver import Position, evaluate_moves, forget, position_from_state, searching, solve
 from muggins.notation.model import Play
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet, load
@@ -79,8 +78,8 @@ def in_child(work, *args):
     pid = os.fork()
     if pid == 0:
         os.close(read)
-        sys.setrecursionlimit(10_000)
-        payload = pickle.dumps(work(*args))
+        with searching():  # the settings the command line's analyze runs the solver under
+            payload = pickle.dumps(work(*args))
         with os.fdopen(write, "wb") as out:
             out.write(payload)
         os._exit(0)

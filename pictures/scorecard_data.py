@@ -25,12 +25,11 @@ import json
 import re
 from typing import Any
 
-# The one import of "every amount a single play can score" in the card's code.
-from muggins.analysis.audit import _possible_play_scores as possible_play_scores
 from muggins.pictures.page import static_text
+from muggins.replay.play_rules import drawable as drawable_tiles
 from muggins.replay.resolve import rule_tags
 from muggins.replay.rules import RuleSet
-from muggins.replay.scoring import award, round_pips
+from muggins.replay.scoring import award, play_scores, round_pips
 
 SCHEMA = "muggins.scorecard/1"
 
@@ -96,7 +95,7 @@ def scorecard_config(rules: RuleSet) -> dict[str, Any]:
         "header": record_header(rules),
         "tables": tables,
         "target_choices": sorted(own_targets | set(SEED_TARGETS), reverse=True),
-        "play_amounts": sorted(possible_play_scores(rules)),
+        "play_amounts": sorted(play_scores(rules)),
         "end": {key: getattr(rules, key) for key in _END_KEYS},
         "rounding": {"mode": rules.pip_rounding, "unit": rules.rounding_unit, "divisor": rules.award_divisor},
         "rounded": [round_pips(amount, rules) for amount in range(largest + 1)],
@@ -136,7 +135,7 @@ def pip_limits(rules: RuleSet, players: int) -> tuple[int, int]:
     """
     dealt = rules.tiles_per_player(players)
     stock = rules.set_size - players * dealt
-    drawable = max(0, stock - rules.boneyard_reserve) if rules.drawing == "until_playable" else 0
+    drawable = drawable_tiles(stock, rules)
     weights = sorted((a + b for a in range(rules.max_pip + 1) for b in range(a, rules.max_pip + 1)), reverse=True)
     return sum(weights[: dealt + drawable]), sum(weights[: players * dealt + drawable - 1])
 

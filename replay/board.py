@@ -5,20 +5,42 @@ two arms; they run through any spinner on them (its two *sides*). A spinner adds
 (its ends): ``u`` and ``d`` for the first spinner, ``u2``/``d2`` for the second (only where every
 double spins), and so on. The lead tile lies with its higher pip on ``l``.
 
-Each arm shows one pip at its open end. What the ends *count* after a play is decided by three
-rules, each in one function below:
+Each arm shows one pip at its open end. What the ends *count* after a play, and what may be
+laid, is decided by these rules, each in one function below:
 
 - :func:`double_end_value`: a crosswise double at the end of an arm (``double_end_counts``);
 - :func:`spinner_counts`: whether a spinner still counts its two halves (``spinner_counts_until``);
-- :func:`branch_is_open`: whether a spinner's branches take tiles yet (``spinner_order``).
+- :func:`branch_is_open`: whether a spinner's branches take tiles yet (``spinner_order``);
+- :func:`becomes_spinner`: whether a double, laid now, spins (``spinner``);
+- :func:`may_lay_lengthwise`: whether a double may be laid lengthwise (``spinner: sniff``);
+- :func:`largest_count`: the most the open ends can ever add up to.
 
-The board is mutable (the replayer pushes plays onto it) but :meth:`Board.copy` is cheap, so
-alternatives can be tried on copies.
+:class:`Layout` is the one position type of a hand's layout. It is a value: :meth:`Layout.play`
+returns the layout after a tile and leaves the old one as it was, so the replayer, the
+simulator, the missed-play finder and the solver share layouts and try alternatives without
+copying. :attr:`Layout.key` says what a layout can still take and count without the names of its
+arms (the solver merges layouts by it). :class:`Board` is a handle holding one layout that it
+moves on in place, for code that lays tiles one after another and keeps no history.
+
+The encoding (also what the solver's tables and a compiled core read):
+
+- an **arm** is ``(pip shown, kind, contribution, spinner pip)``: ``kind`` is what lies at its
+  open end (:data:`EMPTY`, :data:`PLAIN`, :data:`DOUBLE`, :data:`SPINNER`, :data:`LEAD`);
+  ``contribution`` what the arm adds to the count (a counting spinner is added once, on its own,
+  so its arms add 0); ``spinner pip`` the pip of the spinner the arm ends on or branches from, -1
+  for none (a set holds one double of each pip, so a spinner is named by its pip);
+- a **spin** (a spinner's state) is ``(pip, line sides covered, sides covered in all, tiles
+  played against it since it was laid)``; a spinner laid on an arm starts with the side it was
+  laid against covered;
+- :attr:`Layout.played` lists every tile in the order laid as ``(tile, arm, the pip it leaves
+  exposed, laid crosswise)`` (arm None for the lead); :attr:`Layout.laid` has bit ``tile.index``
+  set for each tile on the table.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from muggins.notation.model import Tile
 from muggins.replay.rules import RuleSet
@@ -30,6 +52,13 @@ DOUBLE = 2  # a crosswise double that is not a spinner: counts per double_end_va
 SPINNER = 3  # the arm ends on a spinner (its far side uncovered): the spinner counts per spinner_counts
 LEAD = 4  # a line arm with nothing on it yet: ends on the lead tile itself
 
+#: An arm: (pip shown, kind, what it adds to the count, pip of its spinner or -1).
+Arm = tuple[int, int, int, int]
+#: A spinner's state: (pip, line sides covered, sides covered in all, tiles played against it).
+Spin = tuple[int, int, int, int]
+#: A tile as laid: (tile, arm or None for the lead, pip left exposed, laid crosswise).
+Placed = tuple[Tile, "str | None", int, bool]
+
 
 class IllegalPlacement(ValueError):
     """A tile that cannot go where it was put; ``rule`` names the parameter it rests on."""
@@ -37,6 +66,9 @@ class IllegalPlacement(ValueError):
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+
+
+# -- the counting and laying rules: each parameter decided in one function -----------------------
 
 
 def double_end_value(pip: int, rules: RuleSet) -> int:
@@ -78,6 +110,34 @@ def becomes_spinner(tile: Tile, inline: bool, spinners_so_far: int, doubles_so_f
     return doubles_so_far == 0 and not inline
 
 
+def lengthwise_allowed(rules: RuleSet) -> bool:
+    """Whether these rules ever let a double lie lengthwise (Sniff)."""
+    return rules.spinner == "sniff"
+
+
+def may_lay_lengthwise(tile: Tile, doubles_so_far: int, rules: RuleSet) -> bool:
+    """Whether ``tile`` may be laid lengthwise now: under Sniff, the hand's first double only."""
+    return tile.is_double and doubles_so_far == 0 and lengthwise_allowed(rules)
+
+
+def largest_count(rules: RuleSet) -> int:
+    """The most the open ends of a layout add up to under ``rules``, as the audit has always
+    bounded it (the bound of what a play can score, :func:`muggins.replay.scoring.play_scores`):
+    as many doubles, the highest first, as a layout has ends: two, four with a spinner, two
+    more for each further one where every double spins. Double-six All Fives: 12 + 10 + 8 + 6.
+
+    Known to fall short where every double spins: three spinners and their singles can show 50,
+    past the seven doubles' 42 (``tests/test_play_scores.py``, marked as an expected failure).
+    """
+    if rules.spinner == "none":
+        ends = 2
+    elif rules.spinner == "every_double":
+        ends = 2 + 2 * (rules.max_pip + 1)
+    else:
+        ends = 4
+    return sum(sorted((2 * pip for pip in range(rules.max_pip + 1)), reverse=True)[:ends])
+
+
 def branch_names(index: int) -> tuple[str, str]:
     """The names of spinner number ``index``'s branches (1-based): u/d, then u2/d2, ..."""
     return ("u", "d") if index == 1 else (f"u{index}", f"d{index}")
@@ -94,55 +154,101 @@ class OpenEnd:
     counts: bool
 
 
-class _Spinner:
-    """A spinner's state: how many of its sides are covered, and what that means now."""
+class Spinner(NamedTuple):
+    """A spinner as a player sees it: its pip, the arm it lies on (None for a lead spinner),
+    how many of its sides are covered, and what that means now."""
 
-    __slots__ = ("pip", "arm", "sides_covered", "covered", "played_onto", "branches", "is_lead", "counts", "open")
-
-    def __init__(self, pip: int, arm: str | None, branches: tuple[str, str], is_lead: bool, rules: RuleSet) -> None:
-        self.pip = pip
-        self.arm = arm  # the arm it lies on (None for a lead spinner)
-        self.is_lead = is_lead
-        self.sides_covered = 0 if is_lead else 1
-        self.covered = 0 if is_lead else 1
-        self.played_onto = 0
-        self.branches = branches
-        self.update(rules)
-
-    def update(self, rules: RuleSet) -> None:
-        self.counts = spinner_counts(self.sides_covered, self.covered, self.played_onto, rules)
-        self.open = branch_is_open(self.sides_covered, rules)
-
-    def clone(self) -> _Spinner:
-        other = _Spinner.__new__(_Spinner)
-        for name in _Spinner.__slots__:
-            setattr(other, name, getattr(self, name))
-        return other
+    pip: int
+    arm: str | None
+    is_lead: bool
+    sides_covered: int
+    covered: int
+    played_onto: int
+    branches: tuple[str, str]
+    counts: bool
+    open: bool
 
 
-class Board:
-    """The tiles on the table and the arms they form.
+#: The arm a single leaves when laid on a tile, for each pip it exposes (made once: most plays).
+_PLAIN_ARMS: tuple[Arm, ...] = tuple((pip, PLAIN, pip, -1) for pip in range(19))
 
-    Arms are kept in the order ``l``, ``r``, then branches in the order they appeared; each is
-    ``[pip, kind, contribution, spinner]``: the pip it shows, what lies at its end, what it adds
-    to the count (a counting spinner is added once, on its own), and the index into
-    ``spinners`` of the spinner it ends on or branches from (-1 for none). The count is kept up
-    to date play by play; :meth:`recount` works it out from scratch, for checking.
+_FIELDS = ("rules", "names", "arms", "spins", "lead", "lead_inline", "doubles", "count", "history", "laid")
+
+
+class _Fields:
+    """The slots of a :class:`Layout`, without its guard: a new layout is filled as one of these
+    and then made a Layout (stores through a guard would make each play several times dearer)."""
+
+    __slots__ = _FIELDS
+
+
+class Layout(_Fields):
+    """The tiles on the table as arms and spinners: a value; see the module doc for the encoding.
+
+    ``names`` are the arms' names (``l``, ``r``, then branches in the order they appeared);
+    ``arms`` says what each shows and counts; ``spins`` are the spinners' states in the order
+    laid; ``doubles`` counts the doubles laid; ``count`` is what the open ends add up to;
+    ``history`` is the tiles laid as a chain, the last first (``(tile, arm, exposed,
+    crosswise, earlier chain)``, ``()`` when empty: each play adds one link), which
+    :attr:`played` lists in order.
+    Layouts are frozen (assigning to one raises) and equal when everything but the rule set
+    is (the rule set is compared by whoever holds two layouts of different rules).
     """
 
-    __slots__ = ("rules", "arms", "spinners", "lead", "lead_inline", "doubles", "played", "on_table", "count")
+    __slots__ = ()
 
-    def __init__(self, rules: RuleSet) -> None:
-        self.rules = rules
-        self.arms: dict[str, list] = {}
-        self.spinners: list[_Spinner] = []
-        self.lead: Tile | None = None
-        self.doubles = 0
-        self.lead_inline = False
-        self.count = 0
-        # Every tile in the order laid: (tile, arm, the pip it leaves exposed, laid crosswise).
-        self.played: list[tuple[Tile, str | None, int, bool]] = []
-        self.on_table: set[Tile] = set()
+    rules: RuleSet
+    names: tuple[str, ...]
+    arms: tuple[Arm, ...]
+    spins: tuple[Spin, ...]
+    lead: Tile | None
+    lead_inline: bool
+    doubles: int
+    count: int
+    history: tuple
+    laid: int
+
+    def __new__(cls, rules: RuleSet) -> Layout:
+        """The empty table under ``rules`` (every other layout comes from :meth:`play`); one
+        per rule set, made once (every hand starts from it)."""
+        empty = _EMPTY.get(id(rules))
+        if empty is None or empty.rules is not rules:
+            if len(_EMPTY) > 64:
+                _EMPTY.clear()
+            empty = _EMPTY[id(rules)] = _make(rules, (), (), (), None, False, 0, 0, (), 0)
+        return empty
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a layout is a value and cannot change ({name}); play a tile for the next one")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a layout is a value and cannot change ({name})")
+
+    def _fields(self) -> tuple:
+        return (self.names, self.arms, self.spins, self.lead, self.lead_inline, self.doubles, self.count, self.history, self.laid)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Layout) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        played = " ".join(f"{t}{' ' + a if a else ''}" for t, a, _, _ in self.played)
+        return f"Layout({self.rules.name}: {played or 'empty'}; count {self.count})"
+
+    def __reduce__(self) -> tuple:
+        return (_make, (self.rules, *self._fields()))
+
+    @staticmethod
+    def empty(rules: RuleSet) -> Layout:
+        """The table before the lead."""
+        return Layout(rules)
+
+    @staticmethod
+    def from_board(board: Board | Layout) -> Layout:
+        """The layout a :class:`Board` holds (a layout is its own)."""
+        return board.layout if isinstance(board, Board) else board
 
     # -- reading the position -------------------------------------------------------------
 
@@ -152,72 +258,133 @@ class Board:
 
     @property
     def lead_is_crosswise_double(self) -> bool:
-        return self.lead is not None and self.lead.is_double and not self.lead_inline
+        lead = self.lead
+        return lead is not None and lead.is_double and not self.lead_inline
 
-    def copy(self) -> Board:
-        other = Board.__new__(Board)
-        other.rules = self.rules
-        other.arms = {name: arm[:] for name, arm in self.arms.items()}
-        other.spinners = [s.clone() for s in self.spinners]
-        other.lead = self.lead
-        other.doubles = self.doubles
-        other.lead_inline = self.lead_inline
-        other.count = self.count
-        other.played = self.played[:]
-        other.on_table = set(self.on_table)
-        return other
+    @property
+    def played(self) -> tuple[Placed, ...]:
+        """Every tile in the order laid: (tile, arm or None for the lead, pip left exposed,
+        laid crosswise)."""
+        out = []
+        link = self.history
+        while link:
+            out.append(link[:4])
+            link = link[4]
+        return tuple(reversed(out))
 
-    def playable_ends(self) -> list[str]:
-        """Names of the arms that take a tile now."""
-        spinners = self.spinners
-        return [name for name, arm in self.arms.items() if arm[1] != EMPTY or spinners[arm[3]].open]
+    @property
+    def on_table(self) -> frozenset[Tile]:
+        """The tiles laid (for a quick test of one tile, ``laid >> tile.index & 1``)."""
+        return frozenset(placed[0] for placed in self.played)
 
-    def placements(self, tile: Tile) -> list[str]:
-        """Every arm ``tile`` may be played on now; ``["lead"]`` on an empty board."""
-        if self.lead is None:
-            return ["lead"]
-        high, low = tile.high, tile.low
-        spinners = self.spinners
-        return [
-            name
-            for name, arm in self.arms.items()
-            if (arm[0] == high or arm[0] == low) and (arm[1] != EMPTY or spinners[arm[3]].open)
-        ]
-
-    def open_pips(self) -> set[int]:
-        """The pips shown by the arms that take a tile now: a tile fits when it has one of them
-        (asked once for a whole hand of tiles, not once per tile as :meth:`placements`)."""
-        spinners = self.spinners
-        return {arm[0] for arm in self.arms.values() if arm[1] != EMPTY or spinners[arm[3]].open}
-
-    def can_play(self, tile: Tile) -> bool:
-        return bool(self.placements(tile))
+    def copy(self) -> Layout:
+        """The layout itself: a value needs no copy (kept for code written against a board)."""
+        return self
 
     def total(self) -> int:
         """The sum the open ends count now."""
         return self.count
+
+    def arm(self, name: str) -> Arm | None:
+        """The arm called ``name``, or None when there is none."""
+        names = self.names
+        return self.arms[names.index(name)] if name in names else None
+
+    def _branch_open(self, pip: int) -> bool:
+        """Whether the branches of the spinner with this pip take tiles now."""
+        for spin in self.spins:
+            if spin[0] == pip:
+                return branch_is_open(spin[1], self.rules)
+        raise KeyError(pip)
+
+    def open_arms(self) -> list[tuple[int, int]]:
+        """(position in ``arms``, pip shown) of every arm that takes a tile now."""
+        return [(at, arm[0]) for at, arm in enumerate(self.arms) if arm[1] != EMPTY or self._branch_open(arm[3])]
+
+    def open_pips(self) -> list[int]:
+        """The pip each arm that takes a tile now shows (one entry per arm): a tile fits when it
+        has one of them (asked once for a whole hand, not once per tile as :meth:`placements`)."""
+        return [arm[0] for arm in self.arms if arm[1] != EMPTY or self._branch_open(arm[3])]
+
+    def playable_ends(self) -> list[str]:
+        """Names of the arms that take a tile now."""
+        names = self.names
+        return [names[at] for at, _ in self.open_arms()]
+
+    def fitting(self, tile: Tile) -> list[int]:
+        """The positions in ``arms`` of every arm ``tile`` may go on now (not on an empty layout)."""
+        high, low = tile.high, tile.low
+        return [
+            at
+            for at, arm in enumerate(self.arms)
+            if (arm[0] == high or arm[0] == low) and (arm[1] != EMPTY or self._branch_open(arm[3]))
+        ]
+
+    def takes(self, tile: Tile) -> bool:
+        """Whether ``tile`` fits an open end now (not on an empty layout: see ``play_rules.fits``)."""
+        high, low = tile.high, tile.low
+        for pip, kind, _, spin in self.arms:
+            if (pip == high or pip == low) and (kind != EMPTY or self._branch_open(spin)):
+                return True
+        return False
+
+    def placements(self, tile: Tile) -> list[str]:
+        """Every arm ``tile`` may be played on now, in the arms' order; ``["lead"]`` on an empty table."""
+        if self.lead is None:
+            return ["lead"]
+        names = self.names
+        return [names[at] for at in self.fitting(tile)]
+
+    def can_play(self, tile: Tile) -> bool:
+        return bool(self.placements(tile))
+
+    def may_lay_inline(self, tile: Tile) -> bool:
+        """Whether ``tile`` may be laid lengthwise now (see :func:`may_lay_lengthwise`)."""
+        return may_lay_lengthwise(tile, self.doubles, self.rules)
+
+    @property
+    def spinners(self) -> tuple[Spinner, ...]:
+        """The spinners in the order laid, as a player sees them (built when asked)."""
+        rules, lead = self.rules, self.lead
+        out = []
+        for number, (pip, sides, covered, onto) in enumerate(self.spins, 1):
+            is_lead = lead is not None and lead.is_double and lead.high == pip
+            arm = None if is_lead else next(p[1] for p in self.played if p[0].is_double and p[0].high == pip)
+            counts = spinner_counts(sides, covered, onto, rules)
+            out.append(Spinner(pip, arm, is_lead, sides, covered, onto, branch_names(number), counts, branch_is_open(sides, rules)))
+        return tuple(out)
+
+    @property
+    def key(self) -> tuple:
+        """What decides the rest of the hand, without arm names: equal keys, equal futures.
+
+        The arms sorted by what they show and count and by the spinner they belong to, and the
+        spinners' states. Of the doubles laid only whether there is one matters (for later
+        doubles); of the lead only whether it is a crosswise double (for plays on its own arms).
+        """
+        return _key(self.arms, self.spins, self.lead_is_crosswise_double, self.doubles, self.count, self.lead is None)
 
     def recount(self) -> int:
         """The count worked out from scratch from the arms and the counting rules (slow; for checks)."""
         rules = self.rules
         total = 0
         crosswise_lead_open = False
-        for arm in self.arms.values():
-            kind = arm[1]
+        for pip, kind, _, _ in self.arms:
             if kind == PLAIN:
-                total += arm[0]
+                total += pip
             elif kind == DOUBLE:
-                total += double_end_value(arm[0], rules)
+                total += double_end_value(pip, rules)
             elif kind == LEAD:
                 if self.lead_is_crosswise_double:
                     crosswise_lead_open = True
                 else:
-                    total += arm[0]
-        for s in self.spinners:
-            if spinner_counts(s.sides_covered, s.covered, s.played_onto, rules):
-                total += s.pip + s.pip
-        if crosswise_lead_open and not (self.spinners and self.spinners[0].is_lead):
-            total += double_end_value(self.lead.high, rules)  # type: ignore[union-attr]
+                    total += pip
+        for pip, sides, covered, onto in self.spins:
+            if spinner_counts(sides, covered, onto, rules):
+                total += pip + pip
+        lead = self.lead
+        if crosswise_lead_open and lead is not None and not (self.spins and self.spins[0][0] == lead.high):
+            total += double_end_value(lead.high, rules)
         return total
 
     def open_ends(self) -> list[OpenEnd]:
@@ -227,137 +394,229 @@ class Board:
         lone spinner) is counted on the first of them; a spinner that still counts but ends no
         arm (the three-sides rule) appears as a pseudo-end named ``spinner``.
         """
+        rules = self.rules
+        states = {spin[0]: spin for spin in self.spins}
         out = []
-        counted_spinners: set[int] = set()
-        for name, arm in self.arms.items():
-            pip, kind, value, index = arm
-            playable = kind != EMPTY or self.spinners[index].open
-            counts = kind in (PLAIN, DOUBLE) or (kind == LEAD and index < 0 and (value > 0 or not self.lead_is_crosswise_double))
-            if kind in (LEAD, SPINNER) and index >= 0:
-                counts = index not in counted_spinners and self.spinners[index].counts
+        counted: set[int] = set()
+        for name, (pip, kind, value, spin) in zip(self.names, self.arms):
+            playable = kind != EMPTY or branch_is_open(states[spin][1], rules)
+            counts = kind in (PLAIN, DOUBLE) or (kind == LEAD and spin < 0 and (value > 0 or not self.lead_is_crosswise_double))
+            if kind in (LEAD, SPINNER) and spin >= 0:
+                counts = spin not in counted and spinner_counts(*states[spin][1:], rules)
                 value = pip + pip if counts else 0
                 if counts:
-                    counted_spinners.add(index)
+                    counted.add(spin)
             out.append(OpenEnd(name, pip, value, playable, counts))
-        for index, s in enumerate(self.spinners):
-            if index not in counted_spinners and s.counts:
-                out.append(OpenEnd("spinner", s.pip, s.pip + s.pip, False, True))
+        for pip, sides, covered, onto in self.spins:
+            if pip not in counted and spinner_counts(sides, covered, onto, rules):
+                out.append(OpenEnd("spinner", pip, pip + pip, False, True))
         return out
 
     def counted_values(self) -> list[int]:
         """What each counted end adds, as a player would list them: ``[12, 3]``."""
         return [e.value for e in self.open_ends() if e.counts]
 
-    # -- changing the position -------------------------------------------------------------
-
-    def play(self, tile: Tile, end: str | None = None, inline: bool = False) -> str:
-        """Place ``tile`` on the arm ``end`` (or the first arm it fits); return the arm used.
-
-        Raises :class:`IllegalPlacement` when the tile does not fit there.
-        """
-        rules = self.rules
-        if inline and not (rules.spinner == "sniff" and tile.is_double and self.doubles == 0):
-            raise IllegalPlacement(
-                f"{tile} cannot be laid lengthwise: only the first double under Sniff rules", "spinner"
-            )
-        if self.lead is None:
-            self._lead(tile, inline)
-            return "lead"
-        if end is None:
-            options = self.placements(tile)
-            if not options:
-                raise IllegalPlacement(f"{tile} matches no open end ({self.describe_ends()})")
-            end = options[0]
-        arm = self.arms.get(end)
-        if arm is None:
-            raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner")
-        pip, kind, contribution, index = arm
-        high = tile.high
-        if pip == high:
-            exposed = tile.low
-        elif pip == tile.low:
-            exposed = high
-        else:
-            raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
-        if kind == EMPTY and not self.spinners[index].open:
-            raise IllegalPlacement(
-                f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
-                "spinner_order",
-            )
-        count = self.count - contribution
-        # The tile covers whatever the arm ended on.
-        if index >= 0:  # a spinner's side or branch
-            s = self.spinners[index]
-            before = s.counts
-            s.covered += 1
-            s.played_onto += 1
-            if kind != EMPTY:
-                s.sides_covered += 1
-            s.update(rules)
-            if s.counts != before:
-                count += s.pip + s.pip if s.counts else -(s.pip + s.pip)
-        elif kind == LEAD and self.lead_is_crosswise_double:
-            # A lone crosswise lead double is counted once, on one arm; now the other carries it.
-            other = self.arms["r" if end == "l" else "l"]
-            if other[1] == LEAD and other[2] == 0:
-                other[2] = double_end_value(pip, rules)
-                count += other[2]
-        if tile.is_double:
-            if becomes_spinner(tile, inline, len(self.spinners), self.doubles, rules):
-                number = len(self.spinners) + 1
-                spinner = _Spinner(high, end, branch_names(number), False, rules)
-                self.spinners.append(spinner)
-                arm[0], arm[1], arm[2], arm[3] = exposed, SPINNER, 0, number - 1
-                for branch in spinner.branches:
-                    self.arms[branch] = [high, EMPTY, 0, number - 1]
-                if spinner.counts:
-                    count += high + high
-            elif inline:
-                arm[0], arm[1], arm[2], arm[3] = exposed, PLAIN, exposed, -1
-                count += exposed
-            else:
-                value = double_end_value(exposed, rules)
-                arm[0], arm[1], arm[2], arm[3] = exposed, DOUBLE, value, -1
-                count += value
-            self.doubles += 1
-        else:
-            arm[0], arm[1], arm[2], arm[3] = exposed, PLAIN, exposed, -1
-            count += exposed
-        self.count = count
-        self.played.append((tile, end, exposed, tile.is_double and not inline))
-        self.on_table.add(tile)
-        return end
-
-    def _lead(self, tile: Tile, inline: bool) -> None:
-        rules = self.rules
-        self.lead = tile
-        self.lead_inline = inline
-        self.played.append((tile, None, tile.low, tile.is_double and not inline))
-        self.on_table.add(tile)
-        pip = tile.high
-        if tile.is_double:
-            self.doubles = 1
-            if becomes_spinner(tile, inline, 0, 0, rules):
-                spinner = _Spinner(pip, None, branch_names(1), True, rules)
-                self.spinners.append(spinner)
-                self.arms["l"] = [pip, LEAD, 0, 0]
-                self.arms["r"] = [pip, LEAD, 0, 0]
-                self.arms["u"] = [pip, EMPTY, 0, 0]
-                self.arms["d"] = [pip, EMPTY, 0, 0]
-                self.count = pip + pip if spinner.counts else 0
-                return
-            if not inline:
-                value = double_end_value(pip, rules)
-                self.arms["l"] = [pip, LEAD, value, -1]
-                self.arms["r"] = [pip, LEAD, 0, -1]
-                self.count = value
-                return
-        self.arms["l"] = [tile.high, LEAD, tile.high, -1]
-        self.arms["r"] = [tile.low, LEAD, tile.low, -1]
-        self.count = tile.high + tile.low
-
-    # -- text ----------------------------------------------------------------------------------
-
     def describe_ends(self) -> str:
         ends = [f"{e.name}={e.pip}" for e in self.open_ends() if e.playable]
         return "open ends " + ", ".join(ends) if ends else "no open ends"
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def play(self, tile: Tile, end: str | None = None, inline: bool = False) -> Layout:
+        """The layout after ``tile`` goes on arm ``end`` (the first arm it fits when None).
+
+        Raises :class:`IllegalPlacement` when the tile does not fit there. The one placement
+        algorithm (the replayer's hot loop: a single laid on a tile is built at once).
+        """
+        if inline and not may_lay_lengthwise(tile, self.doubles, self.rules):
+            raise IllegalPlacement(f"{tile} cannot be laid lengthwise: only the first double under Sniff rules", "spinner")
+        lead = self.lead
+        if lead is None:
+            names, arms, spins, lead, lead_inline, doubles, count, exposed, crosswise = _led(self.rules, tile, inline)
+            end = None
+        else:
+            names = self.names
+            if end is None:
+                options = self.fitting(tile)
+                if not options:
+                    raise IllegalPlacement(f"{tile} matches no open end ({self.describe_ends()})")
+                at = options[0]
+                end = names[at]
+            else:
+                try:
+                    at = names.index(end)
+                except ValueError:
+                    raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner") from None
+            arms = self.arms
+            pip, kind, contribution, spin_pip = arms[at]
+            high = tile.high
+            low = tile.low
+            if pip == high:
+                exposed = low
+            elif pip == low:
+                exposed = high
+            else:
+                raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
+            spins = self.spins
+            doubles = self.doubles
+            lead_inline = self.lead_inline
+            crosswise = False
+            if high != low and (kind == PLAIN or kind == DOUBLE or kind == LEAD and spin_pip < 0 and (lead_inline or not lead.is_double)):
+                # The usual play, made at once: a single on a tile (not on a spinner, nor on a lone
+                # crosswise lead double, which counts once on two arms).
+                placed = _PLAIN_ARMS[exposed]
+                if len(arms) == 2:
+                    arms = (placed, arms[1]) if at == 0 else (arms[0], placed)
+                elif len(arms) == 4:
+                    a, b, c, d = arms
+                    arms = (placed, b, c, d) if at == 0 else (a, placed, c, d) if at == 1 else (a, b, placed, d) if at == 2 else (a, b, c, placed)
+                else:
+                    arms = arms[:at] + (placed,) + arms[at + 1 :]
+                count = self.count - contribution + exposed
+            else:  # a double, or a tile on a spinner or on a lone crosswise lead double
+                rules = self.rules
+                count = self.count - contribution
+                changed = list(arms)
+                if spin_pip >= 0:  # a spinner's side or branch: the tile covers one more of its sides
+                    index = 0
+                    while spins[index][0] != spin_pip:
+                        index += 1
+                    _, sides, covered, onto = spins[index]
+                    if kind == EMPTY and not branch_is_open(sides, rules):
+                        raise IllegalPlacement(
+                            f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
+                            "spinner_order",
+                        )
+                    before = spinner_counts(sides, covered, onto, rules)
+                    if kind != EMPTY:
+                        sides += 1
+                    covered += 1
+                    onto += 1
+                    if len(spins) == 1:
+                        spins = ((spin_pip, sides, covered, onto),)
+                    else:
+                        spins = spins[:index] + ((spin_pip, sides, covered, onto),) + spins[index + 1 :]
+                    after = spinner_counts(sides, covered, onto, rules)
+                    if after != before:
+                        count += 2 * spin_pip if after else -2 * spin_pip
+                elif kind == LEAD and lead.is_double and not lead_inline:
+                    # A lone crosswise lead double counts once, on one arm; now the other arm carries it.
+                    other = names.index("r" if end == "l" else "l")
+                    o_pip, o_kind, o_value, o_spin = changed[other]
+                    if o_kind == LEAD and o_value == 0:
+                        o_value = double_end_value(pip, rules)
+                        changed[other] = (o_pip, o_kind, o_value, o_spin)
+                        count += o_value
+                if high == low:
+                    if becomes_spinner(tile, inline, len(spins), doubles, rules):
+                        spins = (*spins, (high, 1, 1, 0))
+                        changed[at] = (exposed, SPINNER, 0, high)
+                        changed += [(high, EMPTY, 0, high)] * 2
+                        names += branch_names(len(spins))
+                        if spinner_counts(1, 1, 0, rules):
+                            count += 2 * high
+                    elif inline:
+                        changed[at] = _PLAIN_ARMS[exposed]
+                        count += exposed
+                    else:
+                        value = double_end_value(exposed, rules)
+                        changed[at] = (exposed, DOUBLE, value, -1)
+                        count += value
+                    crosswise = not inline
+                    doubles += 1
+                else:
+                    changed[at] = _PLAIN_ARMS[exposed]
+                    count += exposed
+                arms = tuple(changed)
+        layout = _Fields()
+        layout.rules = self.rules
+        layout.names = names
+        layout.arms = arms
+        layout.spins = spins
+        layout.lead = lead
+        layout.lead_inline = lead_inline
+        layout.doubles = doubles
+        layout.count = count
+        layout.history = (tile, end, exposed, crosswise, self.history)
+        layout.laid = self.laid | 1 << tile.index
+        layout.__class__ = Layout  # type: ignore[assignment]
+        return layout  # type: ignore[return-value]
+
+    def play_at(self, at: int, tile: Tile, inline: bool = False) -> Layout:
+        """The layout after ``tile`` goes on ``arms[at]`` (:meth:`play` on that arm)."""
+        return self.play(tile, self.names[at], inline)
+
+    def successor(self, at: int, tile: Tile, inline: bool) -> tuple[tuple, Layout]:
+        """:meth:`play_at`'s layout with its :attr:`key` (the solver numbers layouts by key)."""
+        child = self.play_at(at, tile, inline)
+        return child.key, child
+
+
+_EMPTY: dict[int, Layout] = {}  # the empty layout of each rule set met lately, by the rule set's id
+
+
+def _make(*fields: Any) -> Layout:
+    """A layout of these fields, in the order of :data:`_FIELDS` (for the lead, the empty
+    table and unpickling; :meth:`Layout.play` builds its layouts itself, the fastest way)."""
+    layout = _Fields()
+    for name, value in zip(_FIELDS, fields, strict=True):
+        setattr(layout, name, value)
+    layout.__class__ = Layout  # type: ignore[assignment]
+    return layout  # type: ignore[return-value]
+
+
+def _led(rules: RuleSet, tile: Tile, inline: bool) -> tuple:
+    """What leading ``tile`` makes of the empty table: (names, arms, spins, lead, lead laid
+    lengthwise, doubles, count, exposed pip, crosswise), for :meth:`Layout.play` to build."""
+    pip = tile.high
+    if tile.is_double:
+        crosswise = not inline
+        if becomes_spinner(tile, inline, 0, 0, rules):
+            arms = ((pip, LEAD, 0, pip), (pip, LEAD, 0, pip), (pip, EMPTY, 0, pip), (pip, EMPTY, 0, pip))
+            count = 2 * pip if spinner_counts(0, 0, 0, rules) else 0
+            return ("l", "r") + branch_names(1), arms, ((pip, 0, 0, 0),), tile, inline, 1, count, pip, crosswise
+        if crosswise:
+            value = double_end_value(pip, rules)
+            return ("l", "r"), ((pip, LEAD, value, -1), (pip, LEAD, 0, -1)), (), tile, False, 1, value, pip, True
+    arms = ((tile.high, LEAD, tile.high, -1), (tile.low, LEAD, tile.low, -1))
+    return ("l", "r"), arms, (), tile, inline, int(tile.is_double), tile.high + tile.low, tile.low, False
+
+
+def _key(arms: tuple[Arm, ...], spins: tuple[Spin, ...], crosswise_lead: bool, doubles: int, count: int, empty: bool) -> tuple:
+    """See :attr:`Layout.key`."""
+    return (tuple(sorted(arms)), tuple(sorted(spins)), crosswise_lead, doubles > 0, count, empty)
+
+
+class Board:
+    """A handle on one :class:`Layout` that :meth:`play` moves on in place.
+
+    For code that lays tiles one after another and needs no earlier layout (tests, scripts):
+    every question is answered by the layout it holds (``board.layout``), which is what the
+    replayer and the solver pass around. ``arms`` reads here as a mapping from arm name to arm.
+    """
+
+    __slots__ = ("layout",)
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.layout = Layout.empty(rules)
+
+    def play(self, tile: Tile, end: str | None = None, inline: bool = False) -> str:
+        """Place ``tile`` on the arm ``end`` (or the first arm it fits); return the arm used
+        (``lead`` for the lead). Raises :class:`IllegalPlacement` when it does not fit there."""
+        self.layout = self.layout.play(tile, end, inline)
+        return self.layout.played[-1][1] or "lead"
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.layout = self.layout
+        return other
+
+    @property
+    def arms(self) -> dict[str, Arm]:
+        layout = self.layout
+        return dict(zip(layout.names, layout.arms))
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "layout":  # not set yet (a copy being made): no layout to read from
+            raise AttributeError(name)
+        return getattr(self.layout, name)

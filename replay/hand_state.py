@@ -15,8 +15,9 @@ import functools
 from typing import TYPE_CHECKING
 
 from muggins.notation.model import Draw, Hand, MugginsCall, Play, SheetScore, Tile, full_set
-from muggins.replay.board import Board
+from muggins.replay.board import Layout
 from muggins.replay.facts import HandResult, TurnFact
+from muggins.replay.play_rules import beyond_reserve, playable
 from muggins.replay.rules import RuleError, RuleSet
 from muggins.replay.turns import apply_draw, apply_muggins, apply_pass, apply_play, apply_sheet
 
@@ -31,7 +32,7 @@ class HandState:
         self.game = game
         self.rules = game.rules
         self.hand = hand
-        self.board = Board(game.rules)
+        self.board = Layout.empty(game.rules)  # a value: each play puts the next layout here
         seats = game.seats
         self.seats = seats
         self.known: dict[str, set[Tile]] = {}
@@ -131,13 +132,11 @@ class HandState:
     def playable_tiles(self, seat: str) -> list[Tile]:
         """The known tiles of ``seat`` that fit an open end now, in canonical order (a hand is a
         set, whose order changes from run to run: messages name the first of these)."""
-        if self.board.lead is None:
-            return sorted(self.known[seat])
-        pips = self.board.open_pips()
-        return sorted(t for t in self.known[seat] if t.high in pips or t.low in pips)
+        return playable(self.board, self.known[seat])
 
     def drawable(self) -> int:
-        return max(0, self.boneyard_count - self.rules.boneyard_reserve)
+        """Tiles of the boneyard outside the reserve (what a draw may take, where the rules draw)."""
+        return beyond_reserve(self.boneyard_count, self.rules)
 
     def next_seat(self, seat: str) -> int:
         return self.game.next_index[seat]
@@ -197,6 +196,8 @@ class HandState:
         self.result.leader = seat
         leader = self.game.expected_leader(self)
         self.required_lead = leader.tile
+        if leader.reshuffle:
+            self.game.report("no-double", leader.why, self.hand, self.hand.number, severity="warning")
         if leader.seat is not None and leader.seat != seat:
             self.game.report("wrong-leader", f"{seat} led, but {leader.why}", stmt, self.hand.number, turn, rule=leader.rule)
             self.required_lead = None  # one mistake, not two: the wrong seat cannot lead the right tile

@@ -3,8 +3,9 @@
 The first hand, the hand after a blocked one and the other hands each have their own rule
 parameter (``first_leader``, ``leader_after_blocked``, ``later_leader``, with ``no_double`` and
 ``first_lead_tile``); this module is the one place they are read. The replayer checks the seat
-that led against it, and the simulator and the solver ask it who is to lead, so it stands apart
-from the replay driver and from the position.
+that led against it, and the simulator, the missed-play finder and the solver ask it who is to
+lead, so it stands apart from the replay driver and from the position. Asking reports nothing:
+the answer says everything (a reshuffle too), and the replayer reports what it needs from it.
 """
 
 from __future__ import annotations
@@ -21,12 +22,14 @@ if TYPE_CHECKING:
 
 class Leader(NamedTuple):
     """Who is to lead (``seat`` None: anyone may), the rule parameter that says so, why in
-    words, and the ``tile`` they must lead where the rules name one."""
+    words, and the ``tile`` they must lead where the rules name one. ``reshuffle``: nobody
+    holds a double and the rules (``no_double``) ask for the tiles to be dealt again."""
 
     seat: str | None
     rule: str
     why: str
     tile: Tile | None
+    reshuffle: bool = False
 
 
 def highest_double(game: Game, state: HandState) -> Tile | None:
@@ -41,7 +44,7 @@ def expected_leader(game: Game, state: HandState) -> Leader:
     """Who should lead this hand, the rule that says so and why (seat None: anyone may).
 
     ``tile`` is what that leader must lead, where ``first_lead_tile`` is ``that_double``
-    and the leader was chosen for holding it.
+    and the leader was chosen for holding it. Nothing is reported (see :class:`Leader`).
     """
     rules = game.rules
     previous = game.hands[-1] if game.hands else None
@@ -61,8 +64,7 @@ def expected_leader(game: Game, state: HandState) -> Leader:
             return Leader(holder, rule, f"{holder} holds the highest double, {double}", double if must_lead else None)
         if all(state.fully_known(s) for s in game.seats):
             if rules.no_double == "reshuffle":
-                game.report("no-double", "nobody holds a double: the tiles should be reshuffled", state.hand, state.hand.number, severity="warning")
-                return Leader(None, "no_double", "", None)
+                return Leader(None, "no_double", "nobody holds a double: the tiles should be reshuffled", None, True)
             heaviest = max((t for tiles in state.known.values() for t in tiles), key=lambda t: (t.pips, t.high), default=None)
             if heaviest is not None:
                 holder = next(s for s in game.seats if heaviest in state.known[s])

@@ -32,10 +32,11 @@ from muggins.notation.model import (
     full_set,
 )
 from muggins.replay.hand_state import HandState
+from muggins.replay.play_rules import DRAW, draw_takes, drawable, legal_moves
 from muggins.replay.replayer import Game
 from muggins.replay.resolve import rule_tags
 from muggins.replay.rules import RuleSet
-from muggins.replay.scoring import play_points
+from muggins.replay.scoring import play_points, unclaimed_may_be_taken
 
 STRATEGIES = ("greedy", "random")
 SEATS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"), 5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F")}
@@ -99,14 +100,11 @@ def _game(rules: RuleSet, rng: random.Random, number: int, seed: int, options: O
             rest = tuple(shuffled[per_player * len(game.seats) :])
             hand = Hand(hand_number, deals=deals, boneyard=Boneyard(rest) if rest else None)
             state = game.start_hand(hand)
-            leader, _, _, must_lead = game.expected_leader(state)
-            if game.diagnostics and game.diagnostics[-1].code == "no-double":
-                game.diagnostics.pop()  # the rules ask for a reshuffle: deal again
-                continue
-            break
-        if leader is None:
-            leader = rng.choice(game.seats)
-        turns = _play_hand(game, state, leader, must_lead, rng, options)
+            leads = game.expected_leader(state)
+            if not leads.reshuffle:
+                break  # (else the rules ask for a reshuffle: deal again)
+        leader = leads.seat if leads.seat is not None else rng.choice(game.seats)
+        turns = _play_hand(game, state, leader, leads.tile, rng, options)
         hand = Hand(hand_number, deals=deals, boneyard=hand.boneyard, turns=tuple(turns))
         state.hand = hand
         result = game.finish_hand(state)
@@ -115,31 +113,21 @@ def _game(rules: RuleSet, rng: random.Random, number: int, seed: int, options: O
     return Record(headers=headers, hands=tuple(hands))
 
 
-def _choices(state: HandState, seat: str, first_lead_double: Tile | None) -> list[tuple[Tile, str | None, bool]]:
-    """Every legal (tile, end, inline) for ``seat`` now."""
-    rules = state.rules
-    board = state.board
-    out = []
-    for tile in sorted(state.known[seat], reverse=True):
-        if board.lead is None:
-            if first_lead_double is not None and tile != first_lead_double:
-                continue
-            ends = [None]
-        else:
-            ends = board.placements(tile)
-        inline_options = [False]
-        if rules.spinner == "sniff" and tile.is_double and board.doubles == 0:
-            inline_options = [False, True]
-        for end in ends:
-            for inline in inline_options:
-                out.append((tile, end, inline))
-    return out
+def _choices(state: HandState, seat: str, required_lead: Tile | None) -> tuple[list[tuple[Tile, str | None, bool]], bool]:
+    """Every legal (tile, end, inline) for ``seat`` now, and whether it may draw instead."""
+    moves = legal_moves(
+        state.board,
+        state.known[seat],
+        drawable(state.boneyard_count, state.rules),
+        state.must_play.get(seat),
+        required_lead,
+    )
+    plays = [(m.tile, m.end, m.inline) for m in moves if m.kind == "play"]
+    return plays, DRAW in moves  # type: ignore[return-value]
 
 
 def _points_after(state: HandState, tile: Tile, end: str | None, inline: bool) -> int:
-    trial = state.board.copy()
-    trial.play(tile, end, inline)
-    return play_points(trial.total(), state.rules)
+    return play_points(state.board.play(tile, end, inline).total(), state.rules)
 
 
 def _play_hand(game: Game, state: HandState, leader: str, first_double: Tile | None, rng: random.Random, options: Options) -> list:
@@ -152,18 +140,11 @@ def _play_hand(game: Game, state: HandState, leader: str, first_double: Tile | N
         state.apply(len(turns), stmt)
 
     while state.over is None and not game.over:
-        choices = _choices(state, seat, first_double if state.board.lead is None else None)
-        if not choices and rules.drawing == "until_playable" and state.drawable() > 0:
-            drawn = []
-            while state.drawable() - len(drawn) > 0:
-                tile = state.boneyard[len(drawn)]  # type: ignore[index]
-                drawn.append(tile)
-                if state.board.placements(tile):
-                    break
-            apply(Draw(seat, len(drawn), tuple(drawn)))
-            choices = _choices(state, seat, None)
-            if choices and rules.play_drawn_at_once:
-                choices = [c for c in choices if c[0] == drawn[-1]]
+        choices, may_draw = _choices(state, seat, first_double if state.board.lead is None else None)
+        if not choices and may_draw:  # (the players here never draw while they could play)
+            drawn = draw_takes(state.board, state.boneyard)  # type: ignore[arg-type]
+            apply(Draw(seat, len(drawn), drawn))
+            choices, _ = _choices(state, seat, None)
         if not choices:
             apply(Pass(seat))
             seat = state.seats[state.to_move]  # type: ignore[index]
@@ -180,7 +161,7 @@ def _play_hand(game: Game, state: HandState, leader: str, first_double: Tile | N
         if forgot:
             claim = None
         apply(Play(seat, tile, end, inline, None, claim))
-        if forgot and rules.muggins == "opponent_takes" and rng.random() < 0.5:
+        if forgot and unclaimed_may_be_taken(rules) and rng.random() < 0.5:
             callers = [s for s in state.seats if game.sides[s] != game.sides[seat]]
             apply(MugginsCall(rng.choice(callers), seat, points))
         if state.to_move is None:

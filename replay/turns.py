@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Tile
-from muggins.replay.board import IllegalPlacement
+from muggins.replay.board import IllegalPlacement, lengthwise_allowed
 from muggins.replay.facts import TurnFact
-from muggins.replay.scoring import credit_claim, play_points
+from muggins.replay.play_rules import drawable, fits, must_play_after_draw
+from muggins.replay.scoring import credit_claim, play_points, unclaimed_may_be_taken
 
 if TYPE_CHECKING:
     from muggins.replay.hand_state import HandState
@@ -41,9 +42,10 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
         state.pending.clear()
     if state.must_play:
         _check_must_play(state, turn, play)
-    if board.lead is None:
+    lead = board.lead
+    if lead is None:
         _check_first_lead(state, turn, play)
-    if tile in board.on_table:
+    if board.laid >> tile.index & 1:
         game.report("already-played", f"{tile} is already on the table", play, state.hand.number, turn)
         state.to_move = state.next_seat(seat)
         return _fact(state, turn, "play", play)
@@ -53,16 +55,16 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
             game.report("not-in-hand", f"{seat} does not hold {tile}", play, state.hand.number, turn)
         _take_from_elsewhere(state, tile, seat)
     inline = play.inline
-    if inline and rules.spinner != "sniff":
+    if inline and not lengthwise_allowed(rules):
         game.report(
             "inline-not-allowed", f"{tile} laid lengthwise, but only Sniff rules allow that", play, state.hand.number, turn
         )
         inline = False
     end = play.end
     try:
-        if end is None and board.lead is not None:
+        if end is None and lead is not None:
             raise IllegalPlacement("no end named")
-        used = board.play(tile, end, inline)
+        after = board.play(tile, end, inline)
     except IllegalPlacement as exc:
         if exc.rule == "spinner" and inline:
             game.report("inline-not-allowed", str(exc), play, state.hand.number, turn)
@@ -72,19 +74,21 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
             state.to_move = state.next_seat(seat)
             return _fact(state, turn, "play", play)
         try:
-            used = board.play(tile, end, inline)
+            after = board.play(tile, end, inline)
         except IllegalPlacement as again:  # an end left out hid that the tile cannot lie lengthwise
             if not inline:
                 raise
             game.report("inline-not-allowed", str(again), play, state.hand.number, turn)
             inline = False
-            used = board.play(tile, end, inline)
+            after = board.play(tile, end, inline)
+    used = end if lead is not None else "lead"
+    state.board = after
     state.passes = 0
     hand.discard(tile)
     count = state.count
     left = count[seat] - 1
     count[seat] = left
-    total = board.count
+    total = after.count
     table = game.points_for
     points = table[total] if total < len(table) else play_points(total, rules)
     claim = play.claim
@@ -106,7 +110,7 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
             result.in_play[other] += game.credit(other, penalty, number, turn)
     if unclaimed:
         state.unclaimed_history[seat].append(turn)
-        if rules.muggins == "opponent_takes":
+        if unclaimed_may_be_taken(rules):
             state.pending.append((turn, seat, unclaimed))
     if left == 0:
         state.over = "domino"
@@ -152,7 +156,7 @@ def _choose_end(state: HandState, turn: int, play: Play, end: str | None) -> str
     if end is not None:
         if end in options:
             return end
-        arm = board.arms.get(end)
+        arm = board.arm(end)
         if arm is None:
             game.report("no-such-end", f"there is no end {end!r} ({board.describe_ends()})", play, number, turn)
         elif arm[0] in (tile.high, tile.low):
@@ -175,8 +179,7 @@ def _choose_end(state: HandState, turn: int, play: Play, end: str | None) -> str
         return options[0]
     outcomes = {}
     for option in options:
-        trial = board.copy()
-        trial.play(tile, option)
+        trial = board.play(tile, option)
         key = (trial.total(), tuple(sorted((e.pip, e.value) for e in trial.open_ends())))
         outcomes.setdefault(key, option)
     if len(outcomes) == 1:
@@ -266,8 +269,9 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
     elif state.boneyard is not None:
         drawn = state.boneyard[: draw.count]
         del state.boneyard[: draw.count]
+    board = state.board
     for tile in drawn:
-        if tile in state.board.on_table or any(tile in h for h in state.known.values()):
+        if board.laid >> tile.index & 1 or any(tile in h for h in state.known.values()):
             game.report("not-in-hand", f"{tile} cannot be drawn: it is already on the table or in a hand", draw, number, turn)
     state.known[seat].update(drawn)
     # A draw of more than the boneyard holds has been reported above; the hand goes on with what
@@ -275,9 +279,9 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
     taken = draw.count if draw.tiles is not None else min(draw.count, state.boneyard_count)
     state.count[seat] += taken
     state.boneyard_count = max(0, state.boneyard_count - taken)
-    if drawn and state.board.lead is not None and rules.drawing == "until_playable":
+    if drawn and board.lead is not None and rules.drawing == "until_playable":
         for tile in drawn[:-1]:
-            if state.board.placements(tile):
+            if fits(board, tile):
                 game.report(
                     "drew-past-playable",
                     f"{seat} drew the playable {tile} and kept drawing",
@@ -286,9 +290,9 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
                     turn,
                 )
                 break
-        last = drawn[-1]
-        if rules.play_drawn_at_once and len(drawn) == draw.count and state.board.placements(last):
-            state.must_play[seat] = last
+        must = must_play_after_draw(board, drawn)
+        if must is not None and len(drawn) == draw.count:
+            state.must_play[seat] = must
     return _fact(state, turn, "draw", draw)
 
 
@@ -309,7 +313,7 @@ def apply_pass(state: HandState, turn: int, stmt: Pass) -> TurnFact:
         playable = state.playable_tiles(seat)
         if playable:
             game.report("pass-while-playable", f"{seat} passed while holding the playable {playable[0]}", stmt, number, turn)
-        elif rules.drawing == "until_playable" and state.drawable() > 0:
+        elif drawable(state.boneyard_count, rules) > 0:
             game.report(
                 "pass-without-drawing",
                 f"{seat} passed, but {state.drawable()} tiles could still be drawn",
@@ -332,7 +336,7 @@ def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
     fact = dict(refers_to=None, expected=None, credited=0)
     if against not in game.seat_set:
         return _fact(state, turn, "muggins", call, **fact)
-    if rules.muggins != "opponent_takes" or not game.claims_written:
+    if not unclaimed_may_be_taken(rules) or not game.claims_written:
         game.report(
             "muggins-not-allowed",
             f"{caller} called Muggins, but under these rules unclaimed points are "

@@ -49,7 +49,10 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
         rule_set = resolve_rules(record, settings.rules, list(settings.overrides), settings.rules_dirs)
     except RuleError as exc:
         return f"{path}: record {index}: {exc}"
-    analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index)
+    from muggins.analysis.solver import searching
+
+    with searching():  # this process is the command's: the solver's settings are its choice
+        analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index)
     text = None
     if settings.format is Format.json:
         from muggins.cli.jsonout import dumps_at
