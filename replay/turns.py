@@ -168,7 +168,8 @@ def _choose_end(state: HandState, turn: int, play: Play, end: str | None) -> str
                 turn,
             )
         else:
-            game.report("wrong-end", f"{tile} does not match end {end}, which shows {arm[0]}", play, number, turn)
+            fits = f"it fits {' or '.join(options)}" if options else f"it fits no open end ({board.describe_ends()})"
+            game.report("wrong-end", f"{tile} does not match end {end}, which shows {arm[0]}; {fits}", play, number, turn)
         if not options:
             return None
         return options[0]

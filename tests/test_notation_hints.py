@@ -53,3 +53,4 @@ def test_a_players_name_where_a_seat_goes():
 def test_an_unknown_name_still_says_to_declare_it():
     d = _error(HEAD + "Carla 2-2\n")
     assert d.message.endswith('seat Carla is not declared: add a tag such as [Seat Carla "..."]')
+
