@@ -51,8 +51,14 @@ RULE_VALUE_CHARS = Limit("rule-value-chars", 4096, "characters", "the rule value
 #: How deep a rule file nests (a parameter's value is at most a mapping of numbers: 2 levels).
 RULE_NESTING = Limit("rule-nesting", 16, "levels", "the rule value's nesting")
 
+#: A record's text (a long evening's game is some tens of kilobytes; a single line of 10 MB is
+#: still read, to say what is wrong with it). Memory in reading is some tens of times a record.
+RECORD_CHARS = Limit("record-chars", 16 * 1024 * 1024, "characters", "the record")
+#: A line of a record file, as read (a file of one endless line, ``/dev/zero``, is not read whole).
+LINE_BYTES = Limit("line-bytes", 16 * 1024 * 1024, "bytes", "the line")
+
 #: Every limit, for documentation and tests.
-ALL: tuple[Limit, ...] = (RULE_FILE_BYTES, RULE_VALUE_CHARS, RULE_NESTING)
+ALL: tuple[Limit, ...] = (RULE_FILE_BYTES, RULE_VALUE_CHARS, RULE_NESTING, RECORD_CHARS, LINE_BYTES)
 
 
 def excerpt(value: object, width: int = 40) -> str:
