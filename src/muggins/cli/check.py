@@ -44,7 +44,7 @@ CHECKERS: list[Callable[[Record], Iterable[Diagnostic]]] = [_notation, _structur
 JSON_SCHEMA = "muggins.check/1"
 
 #: Codes meaning the file itself could not be used, rather than a problem in a record.
-UNUSABLE_CODES = frozenset({"not-utf8", "line-too-long"})
+UNUSABLE_CODES = frozenset({"not-utf8", "line-too-long", "worker-failed"})
 
 
 @dataclass
