@@ -11,7 +11,8 @@ which lark then reports as an unclosed comment.
 Lines end at ``\n`` (a file's lines come here with every line end read as ``\n``: parser.py).
 Only the current record's lines are held, so memory does not grow with the number of records; a
 record longer than the ``record-chars`` limit (muggins.limits) is not held at all: its lines are
-scanned and dropped, and its chunk carries only its size (``oversize``), for the parser to refuse.
+scanned and dropped (but for the comment lines after it, which may be the next record's), and its
+chunk carries only its size (``oversize``), for the parser to refuse.
 The same cut serves worker processes, a piece of a file each (see "in pieces" below). A chunk's
 ``first_line`` is the file line of its first line, so a parser adds it to its own line numbers
 instead of padding the text.
@@ -152,8 +153,16 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
         if not has_body:
             head_length += size
         if dropped:
-            dropped += size
-            dropped_lines += 1
+            if tail_blank < 0:  # a line of the record over the limit: it, and what was held, only counted
+                dropped += held_chars + size
+                dropped_lines += len(held) + 1
+                held.clear()
+                held_chars = 0
+            else:  # after its last line of code: perhaps the next record's comments, held for it
+                held.append(text)
+                held_chars += size
+                if held_chars > most:
+                    tail_blank = -1  # too long to be anything's comments: the record's, counted
             continue
         held.append(text)
         held_chars += size
@@ -165,7 +174,7 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
     if open_until is not None:
         has_code = True  # a comment never closed: an error, not an empty text
     if has_code:
-        chunk = Chunk("", dropped_from, 0, dropped) if dropped else Chunk("".join(held), first_line, head_length)
+        chunk = Chunk("", dropped_from, 0, dropped + held_chars) if dropped else Chunk("".join(held), first_line, head_length)
         held.clear()
         yield chunk
 

@@ -218,13 +218,30 @@ def test_a_record_over_the_limit_is_refused_where_it_starts_and_reading_goes_on(
     assert kinds(items) == ["Record", "NotationError", "Record"]
     (d,) = items[1].diagnostics
     assert (d.code, d.line, d.column) == ("record-too-big", 9, 1)
-    assert f"({len(big):,} characters)" in d.message
+    assert f"({len(big) - 1:,} characters)" in d.message  # its last line, blank, goes with the record below
     assert "record-chars limit of 2,000 characters" in d.message and "MUGGINS_RECORD_CHARS=N" in d.message
     assert items[2].line == 9 + big.count("\n")
     assert kinds(read_headers(path)) == ["Record", "NotationError", "Record"]
     result = run("check", str(path))
     assert result.exit_code == 1
     assert "3 records (1 unreadable)" in result.stdout
+
+
+def test_the_comments_before_the_record_after_one_over_the_limit_stay_with_it(tmp_path, monkeypatch):
+    # Found by the fuzz run (over-limits): the comment lines between an oversize record and the
+    # next went down with the oversize one, so the next record lost its comments.
+    monkeypatch.setenv("MUGGINS_RECORD_CHARS", "2000")
+    big = GAME.format(n=1).replace("B 4-1 r\n", "B 4-1 r\n" + "A draw 1\n" * 400)
+    after = "; the third game\n; of the evening\n" + GAME.format(n=2)
+    path = tmp_path / "big.mgn"
+    path.write_text(big + after, encoding="utf-8")
+    error, record = read_file(path)
+    assert (error.diagnostics[0].code, error.line) == ("record-too-big", 1)
+    assert f"({len(big) - 1:,} characters)" in error.diagnostics[0].message  # its blank last line is the next one's
+    assert record.comments == ("; the third game", "; of the evening")
+    assert record.line == big.count("\n") + 1  # the blank line, then the comments, from there
+    monkeypatch.delenv("MUGGINS_RECORD_CHARS")
+    assert list(read_file(path))[1].comments == record.comments  # as without the limit
 
 
 def test_a_record_over_the_limit_is_never_held_whole(monkeypatch):
