@@ -33,7 +33,7 @@ CODES: dict[str, str] = {
     "statement-order": "a hand's statements out of order (deal, boneyard, lead, turns, end)",
     "comment-inside": "a comment standing inside a statement",
     "unterminated-string": 'a quoted value without its closing "',
-    "unterminated-comment": "a { comment without its closing }",
+    "unterminated-comment": "a { comment without its closing } before the end of its record",
     "pip-range": f"a pip above {NOTATION_MAX_PIP}, the most the notation allows",
     "hand-order": "hands not numbered 1, 2, 3, ... in order",
     "undeclared-seat": "a seat or team used without a Seat or Team tag declaring it",
@@ -47,6 +47,8 @@ CODES: dict[str, str] = {
     "lead-mismatch": "a lead line naming another seat than the first turn's",
     "mixed-hand": "a hand mixing score-sheet entries (A +10) with plays, draws or passes",
     "not-utf8": "a file that is not UTF-8 text",
+    "line-too-long": "a line over the line-bytes limit (muggins.limits): reading the file stops there",
+    "record-too-big": "a record over the record-chars limit (muggins.limits): it is not read",
     # Findings on records that parsed (checks.py):
     "duplicate-tag": "a tag without a key given twice (only the first counts)",
     "team-overlap": "a seat listed in two teams",
@@ -134,7 +136,10 @@ CATALOGUE: dict[str, tuple[str, ...]] = {
         '[Event {x} "e"]',
     ),
     "unterminated-string": ('[Event "Club night]\n[Seat A "a"]',),
-    "unterminated-comment": ('[Seat A "a"]\nhand 1\nA 6-4 {good\n',),
+    "unterminated-comment": (
+        '[Seat A "a"]\nhand 1\nA 6-4 {good\n',
+        '[Seat A "a"]\nhand 1\nA 6-4 {good\n\n[Seat B "b"]\nhand 1\nB 4-1 {fine}\n',
+    ),
 }
 
 
@@ -231,6 +236,7 @@ _BAD_TILE = re.compile(r"(\d+)\s?[/\\.:,;x×*_|](\d+)")
 _WORD = re.compile(r"[^\s\[\]\"{};]+")
 _LONGEST_WORD = 40
 _BROKEN_TILE = re.compile(r"\d+|\d+-|-\d+|\d+-\d+-[\d-]*")
+_COMMENT = re.compile(TERMINALS["COMMENT"])
 _AFTER_A_TILE = re.compile(f"(?:{TERMINALS['TILE']})[ \t]+$")  # searched in the text just before a word
 
 
@@ -302,8 +308,8 @@ def classify(
 
     if isinstance(exc, UnexpectedCharacters) and char == '"':
         return "unterminated-string", 'this quoted value has no closing " on its line', offset
-    if char == "{" and "}" not in text[offset:]:
-        return "unterminated-comment", "this comment is never closed with }", offset
+    if char == "{" and _COMMENT.match(text, offset) is None:  # no } before the record ends
+        return "unterminated-comment", "this comment is not closed with } before its record ends", offset
     if found == "COMMENT":
         return "comment-inside", "a comment cannot stand inside a statement: write it after the statement", offset
     if last_comment is not None and parses_without is not None and not text[last_comment[1] : offset].strip():

@@ -51,8 +51,18 @@ RULE_VALUE_CHARS = Limit("rule-value-chars", 4096, "characters", "the rule value
 #: How deep a rule file nests (a parameter's value is at most a mapping of numbers: 2 levels).
 RULE_NESTING = Limit("rule-nesting", 16, "levels", "the rule value's nesting")
 
+#: A record's text (a long evening's game is some tens of kilobytes; a single line of 10 MB is
+#: still read, to say what is wrong with it). Memory in reading is some tens of times a record.
+RECORD_CHARS = Limit("record-chars", 16 * 1024 * 1024, "characters", "the record")
+#: A line of a record file, as read (a file of one endless line, ``/dev/zero``, is not read whole).
+LINE_BYTES = Limit("line-bytes", 16 * 1024 * 1024, "bytes", "the line")
+#: Worker processes of one ``--jobs`` run that may die (killed for want of memory, say) before
+#: the run stops sending them work: each death costs a fresh pool and the records in flight are
+#: worked on again one at a time, so a run where every record kills its worker must end.
+WORKER_FAILURES = Limit("worker-failures", 8, "processes", "the number of failed worker processes")
+
 #: Every limit, for documentation and tests.
-ALL: tuple[Limit, ...] = (RULE_FILE_BYTES, RULE_VALUE_CHARS, RULE_NESTING)
+ALL: tuple[Limit, ...] = (RULE_FILE_BYTES, RULE_VALUE_CHARS, RULE_NESTING, RECORD_CHARS, LINE_BYTES, WORKER_FAILURES)
 
 
 def excerpt(value: object, width: int = 40) -> str:

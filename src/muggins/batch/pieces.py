@@ -3,14 +3,15 @@
 The calling process only reads raw bytes and cuts them where records usually meet; the workers
 decode and cut each piece with the one record splitter (notation/split.py: :func:`pieces`,
 :func:`split_piece`). A piece that does not end where reading in order would end a record (or
-is not UTF-8) sends the file back to the reader in order, from the record where the pieces
-stopped: the records are always those it gives.
+is not UTF-8), or whose worker died, sends the file back to the reader in order, from the record
+where the pieces stopped: the records are always those it gives.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections import deque
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
@@ -36,7 +37,10 @@ def cut_items(paths: Iterable[Path], submit: Callable, ahead: int, size: int) ->
                     if not waiting:
                         break
                     future = waiting.popleft()
-                    chunks = None if future is None else future.result()
+                    try:
+                        chunks = None if future is None else future.result()
+                    except BrokenProcessPool:  # its worker died: this file is read in order from here
+                        chunks = None
                     if chunks is None:
                         in_order = True
                         break

@@ -8,6 +8,13 @@ workers cut the files too (pieces.py), and the calling process mostly reads and 
 :data:`IN_FLIGHT` batches per process are out at once, so memory does not grow with the size of
 the input, however many records one file holds. No command line here: ``check``, ``audit`` and
 ``analyze`` each give :func:`spread` the work they do on one record.
+
+A worker process that dies (the out-of-memory killer's SIGKILL, say) loses nothing silently: the
+batches that were out are worked on again, one record at a time, in a fresh pool; a record whose
+worker dies again is given as not finished (a ``worker-failed`` error at the record, with its
+file and index) and the run goes on. After :data:`muggins.limits.WORKER_FAILURES` deaths no more
+work is sent: every record left is given as not finished. Nothing is worked on in the calling
+process once a worker has died (whatever killed it would kill the run).
 """
 
 from __future__ import annotations
@@ -23,6 +30,7 @@ from muggins.batch.events import Event, FileDone, RecordDone
 if TYPE_CHECKING:
     from concurrent.futures import Executor
 
+    from muggins.notation.errors import NotationError
     from muggins.notation.model import Record
 
 __all__ = ["BATCH_CHARS", "IN_FLIGHT", "Event", "FileDone", "RecordDone", "spread"]
@@ -65,25 +73,58 @@ def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: 
         workers.start()
         waiting: deque = deque()
         for batch in batches:
-            waiting.append((batch, workers.submit(_work_batch, work, _texts(batch))))
+            _settle_if_died(waiting, workers, work)
+            waiting.append((batch, workers.send(work, _texts(batch))))
             if len(waiting) >= jobs * IN_FLIGHT:
-                batch, future = waiting.popleft()
-                yield from _merged(batch, future.result())
+                yield from _merged(*_settled(waiting, workers, work))
         while waiting:
-            batch, future = waiting.popleft()
-            yield from _merged(batch, future.result())
+            yield from _merged(*_settled(waiting, workers, work))
     finally:
         workers.stop()
+
+
+def _settled(waiting: deque, workers: _Workers, work: Callable) -> tuple[list, list]:
+    """The first waiting batch and its results (all of them settled first if a pool died)."""
+    _settle_if_died(waiting, workers, work)
+    batch, pending = waiting.popleft()
+    if isinstance(pending, list):
+        return batch, pending
+    generation = workers.generation
+    results = workers.results(pending, work, _texts(batch))
+    if workers.generation != generation:
+        _settle_if_died(waiting, workers, work, generation)
+    return batch, results
+
+
+def _settle_if_died(waiting: deque, workers: _Workers, work: Callable, since: int | None = None) -> None:
+    """When a pool has died since the batches out were sent (or since ``since``), every one of
+    them settled (its results in place of its future) before any more work is sent: the records
+    of the dead pool's batches, worked on again one at a time in the fresh pool, are then alone
+    there, so a worker that dies again died of that record."""
+    if not waiting:
+        return
+    if since is None:
+        newest = waiting[-1][1]
+        if isinstance(newest, list) or newest.generation == workers.generation:
+            return
+    for at in range(len(waiting)):
+        batch, pending = waiting[at]
+        if not isinstance(pending, list):
+            waiting[at] = (batch, workers.results(pending, work, _texts(batch)))
 
 
 class _Workers:
     """The worker processes, started only after the first batch has been worked on here: forked
     then, they find its imports done and its caches (the parse table, the rule sets) filled.
-    Until then a task is done at once, here."""
+    Until then a task is done at once, here; so is cutting a piece after the run has given up on
+    workers. A pool whose worker died is replaced by a fresh one (``generation`` counts them)."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
         self.pool: Executor | None = None
+        self.generation = 0
+        self.failures = 0  # pools that lost a worker
+        self.given_up: str | None = None  # why no more work is sent, once so
 
     def start(self) -> None:
         from concurrent.futures import ProcessPoolExecutor
@@ -91,13 +132,78 @@ class _Workers:
         self.pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_worker_start)
 
     def submit(self, task: Callable, *args):
-        if self.pool is not None:
-            return self.pool.submit(task, *args)
+        """A future of ``task(*args)``: in a worker process, or done here (see the class)."""
         from concurrent.futures import Future
+        from concurrent.futures.process import BrokenProcessPool
 
+        if self.pool is not None:
+            try:
+                future = self.pool.submit(task, *args)
+            except BrokenProcessPool:  # the pool died since it was last asked
+                self.died(self.generation)
+                return self.submit(task, *args)
+            future.generation = self.generation  # type: ignore[attr-defined]
+            return future
         done: Future = Future()
         done.set_result(task(*args))
+        done.generation = self.generation  # type: ignore[attr-defined]
         return done
+
+    def send(self, work: Callable, texts: list[tuple]):
+        """A future of a batch's work, or its results at once: not finished, after giving up.
+        Sent to a pool found dead, it is not sent again: it fails as that pool's work does."""
+        from concurrent.futures import Future
+        from concurrent.futures.process import BrokenProcessPool
+
+        if self.given_up is not None:
+            return [_NotFinished(self.given_up)] * len(texts)
+        if self.pool is None:
+            return self.submit(_work_batch, work, texts)
+        try:
+            future = self.pool.submit(_work_batch, work, texts)
+        except BrokenProcessPool as exc:
+            future = Future()
+            future.set_exception(exc)
+        future.generation = self.generation  # type: ignore[attr-defined]
+        return future
+
+    def results(self, future, work: Callable, texts: list[tuple]) -> list:
+        """The batch's results; if its pool died, each record worked on again, alone."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            self.died(future.generation)
+            return [self._alone(work, text) for text in texts]
+
+    def _alone(self, work: Callable, text: tuple):
+        from concurrent.futures.process import BrokenProcessPool
+
+        if self.given_up is not None:
+            return _NotFinished(self.given_up)
+        future = self.submit(_work_batch, work, [text])
+        try:
+            return future.result()[0]
+        except BrokenProcessPool:
+            self.died(future.generation)
+            return _NotFinished("the worker process working on it died (killed, perhaps for want of memory)")
+
+    def died(self, generation: int) -> None:
+        """The pool of ``generation`` lost a worker: a fresh pool, once for each that dies; none
+        after too many (the records left are then not finished)."""
+        from muggins.limits import WORKER_FAILURES
+
+        if generation != self.generation or self.pool is None:
+            return
+        self.failures += 1
+        self.generation += 1
+        self.pool.shutdown(wait=True, cancel_futures=True)  # its processes are gone already
+        self.pool = None
+        if self.failures > WORKER_FAILURES.value:
+            self.given_up = "no more work was sent to worker processes: " + WORKER_FAILURES.exceeded(self.failures)
+        else:
+            self.start()
 
     def stop(self) -> None:
         if self.pool is not None:
@@ -178,6 +284,13 @@ class _Unreadable:
     diagnostics: tuple
 
 
+@dataclass(frozen=True, slots=True)
+class _NotFinished:
+    """A record whose work was lost with its worker process, and why."""
+
+    why: str
+
+
 def _work_batch(work: Callable, texts: list[tuple]) -> list:
     """A worker's part: parse each record's text and work on the record."""
     from muggins.notation.parser import NotationError, parse_chunk
@@ -201,4 +314,18 @@ def _merged(batch: list[_Item], results: list) -> Iterator[Event]:
         result = next(worked)
         if isinstance(result, _Unreadable):
             result = NotationError(list(result.diagnostics))
+        elif isinstance(result, _NotFinished):
+            result = _not_finished(item, result.why)
         yield RecordDone(item[0], item[1], result)
+
+
+def _not_finished(item: tuple, why: str) -> NotationError:
+    """A ``worker-failed`` error at the record of ``item`` (path, index, chunk)."""
+    from muggins.diagnostics import Diagnostic
+    from muggins.notation.parser import NotationError
+
+    path, index, chunk = item
+    blank = chunk.text[: len(chunk.text) - len(chunk.text.lstrip())]  # blank lines before it: not the record's
+    message = f"record {index} of the file was not finished: {why}"
+    line = chunk.first_line + blank.count("\n")
+    return NotationError([Diagnostic("worker-failed", message, source=str(path), line=line, column=1)])

@@ -66,7 +66,7 @@ CLEAN_WORDS = "notation and play clean; run muggins audit for the scores"
 JSON_SCHEMA = "muggins.check/1"
 
 #: Codes meaning the file itself could not be used, rather than a problem in a record.
-UNUSABLE_CODES = frozenset({"not-utf8"})
+UNUSABLE_CODES = frozenset({"not-utf8", "line-too-long", "worker-failed"})
 
 
 class CheckFormat(str, enum.Enum):
