@@ -175,14 +175,7 @@ _PLAIN_ARMS: tuple[Arm, ...] = tuple((pip, PLAIN, pip, -1) for pip in range(19))
 _FIELDS = ("rules", "names", "arms", "spins", "lead", "lead_inline", "doubles", "count", "history", "laid")
 
 
-class _Fields:
-    """The slots of a :class:`Layout`, without its guard: a new layout is filled as one of these
-    and then made a Layout (stores through a guard would make each play several times dearer)."""
-
-    __slots__ = _FIELDS
-
-
-class Layout(_Fields):
+class Layout:
     """The tiles on the table as arms and spinners: a value; see the module doc for the encoding.
 
     ``names`` are the arms' names (``l``, ``r``, then branches in the order they appeared);
@@ -191,11 +184,13 @@ class Layout(_Fields):
     ``history`` is the tiles laid as a chain, the last first (``(tile, arm, exposed,
     crosswise, earlier chain)``, ``()`` when empty: each play adds one link), which
     :attr:`played` lists in order.
-    Layouts are frozen (assigning to one raises) and equal when everything but the rule set
-    is (the rule set is compared by whoever holds two layouts of different rules).
+    A layout is never changed once made (:meth:`play` makes the next one; the slots are not
+    guarded against assignment, which would make every play dearer: nothing assigns to them)
+    and equal to another when everything but the rule set is (the rule set is compared by
+    whoever holds two layouts of different rules). Made by :meth:`empty` and :meth:`play`.
     """
 
-    __slots__ = ()
+    __slots__ = _FIELDS
 
     rules: RuleSet
     names: tuple[str, ...]
@@ -207,22 +202,6 @@ class Layout(_Fields):
     count: int
     history: tuple
     laid: int
-
-    def __new__(cls, rules: RuleSet) -> Layout:
-        """The empty table under ``rules`` (every other layout comes from :meth:`play`); one
-        per rule set, made once (every hand starts from it)."""
-        empty = _EMPTY.get(id(rules))
-        if empty is None or empty.rules is not rules:
-            if len(_EMPTY) > 64:
-                _EMPTY.clear()
-            empty = _EMPTY[id(rules)] = _make(rules, (), (), (), None, False, 0, 0, (), 0)
-        return empty
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a layout is a value and cannot change ({name}); play a tile for the next one")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a layout is a value and cannot change ({name})")
 
     def _fields(self) -> tuple:
         return (self.names, self.arms, self.spins, self.lead, self.lead_inline, self.doubles, self.count, self.history, self.laid)
@@ -242,8 +221,14 @@ class Layout(_Fields):
 
     @staticmethod
     def empty(rules: RuleSet) -> Layout:
-        """The table before the lead."""
-        return Layout(rules)
+        """The table before the lead under ``rules``; one per rule set, made once (every hand
+        starts from it)."""
+        empty = _EMPTY.get(id(rules))
+        if empty is None or empty.rules is not rules:
+            if len(_EMPTY) > 64:
+                _EMPTY.clear()
+            empty = _EMPTY[id(rules)] = _make(rules, (), (), (), None, False, 0, 0, (), 0)
+        return empty
 
     @staticmethod
     def from_board(board: Board | Layout) -> Layout:
@@ -528,7 +513,7 @@ class Layout(_Fields):
                     changed[at] = _PLAIN_ARMS[exposed]
                     count += exposed
                 arms = tuple(changed)
-        layout = _Fields()
+        layout = Layout()
         layout.rules = self.rules
         layout.names = names
         layout.arms = arms
@@ -539,8 +524,7 @@ class Layout(_Fields):
         layout.count = count
         layout.history = (tile, end, exposed, crosswise, self.history)
         layout.laid = self.laid | 1 << tile.index
-        layout.__class__ = Layout  # type: ignore[assignment]
-        return layout  # type: ignore[return-value]
+        return layout
 
     def play_at(self, at: int, tile: Tile, inline: bool = False) -> Layout:
         """The layout after ``tile`` goes on ``arms[at]`` (:meth:`play` on that arm)."""
@@ -558,11 +542,10 @@ _EMPTY: dict[int, Layout] = {}  # the empty layout of each rule set met lately, 
 def _make(*fields: Any) -> Layout:
     """A layout of these fields, in the order of :data:`_FIELDS` (for the lead, the empty
     table and unpickling; :meth:`Layout.play` builds its layouts itself, the fastest way)."""
-    layout = _Fields()
+    layout = Layout()
     for name, value in zip(_FIELDS, fields, strict=True):
         setattr(layout, name, value)
-    layout.__class__ = Layout  # type: ignore[assignment]
-    return layout  # type: ignore[return-value]
+    return layout
 
 
 def _led(rules: RuleSet, tile: Tile, inline: bool) -> tuple:
