@@ -224,8 +224,8 @@ class _Stop:
     message: str = ""
 
 
-#: Bytes read at a time from a file.
-_BLOCK = 1 << 20
+#: Bytes read at a time from a file (small: what is held besides a record stays small).
+_BLOCK = 1 << 16
 
 
 def _decoded_lines(handle: io.BufferedReader, stop: _Stop) -> Iterator[str]:
@@ -237,23 +237,34 @@ def _decoded_lines(handle: io.BufferedReader, stop: _Stop) -> Iterator[str]:
     longest = LINE_BYTES.value
     block_size = min(_BLOCK, longest)  # a line within one block is never over the limit
     number = 0  # lines yielded
-    rest = b""  # the start of a line that goes on in the next block
+    carried: list[bytes] = []  # a line not ended in the blocks read so far, in pieces; only its
+    carried_size = 0  # last piece may end in \r, and then it has ended (in \r, or \r\n)
     opens = True
     while True:
         block = handle.read(block_size)
-        data = rest + block if rest else block
-        if not data:
-            return
-        if rest and _line_length(data) > longest:  # the line carried over ends over the limit
-            yield from _too_long(data, number + 1, stop)
-            return
+        ended = not block
+        lines: list[bytes] = []  # whole lines, to decode now
+        if carried and (ended or carried[-1].endswith(b"\r")):
+            lines += carried
+            carried, carried_size = [], 0
+            if block.startswith(b"\n") and lines[-1].endswith(b"\r"):
+                lines.append(b"\n")
+                block = block[1:]
         if block:
-            # Complete lines: up to the last line end (a \r at the very end may be half of \r\n).
-            end = max(data.rfind(b"\n"), data.rfind(b"\r", 0, len(data) - 1)) + 1
-            data, rest = data[:end], data[end:]
-        else:
-            rest = b""  # the last line, without a line end
-        if data:
+            # Whole lines: up to the last line end (a \r at the very end may be half of \r\n).
+            end = max(block.rfind(b"\n"), block.rfind(b"\r", 0, len(block) - 1)) + 1
+            if carried and carried_size + (_line_length(block) if end else len(block)) > longest:
+                yield from _too_long(b"".join(carried)[:64], number + 1, stop)
+                return
+            if end:
+                lines += carried
+                lines.append(block[:end])
+                carried, carried_size = [block[end:]] if end < len(block) else [], len(block) - end
+            else:
+                carried.append(block)
+                carried_size += len(block)
+        if lines:
+            data = b"".join(lines)
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
@@ -266,10 +277,7 @@ def _decoded_lines(handle: io.BufferedReader, stop: _Stop) -> Iterator[str]:
                 text = text.replace("\r\n", "\n").replace("\r", "\n")
             number += text.count("\n") + (not text.endswith("\n"))
             yield from io.StringIO(text, newline="\n")
-        if not block:
-            return
-        if len(rest) > longest:  # a line that has not ended yet, already over the limit
-            yield from _too_long(rest, number + 1, stop)
+        if ended:
             return
 
 

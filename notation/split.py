@@ -114,6 +114,7 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
     has_body = False  # ... and something besides header tags
     head_length = 0  # length of the held text before its first body line
     tail_blank = -1  # index in held of the first blank line after the last line of code
+    tail_chars = 0  # ... and the length of the held text from there
     open_until: str | None = None  # the closing character of a comment open over lines
     inside: str | None = None  # the line before, when it lay wholly inside that comment
     for text in lines:
@@ -144,7 +145,7 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
                 has_body = False
                 yield chunk  # after letting go of its lines: the record is held once
             has_code = True
-            tail_blank = -1
+            tail_blank, tail_chars = -1, 0
             if first != RECORD_OPENER:
                 has_body = True
         elif tail_blank < 0 and not starts_in_comment and not text.strip():
@@ -166,11 +167,17 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
             continue
         held.append(text)
         held_chars += size
-        if held_chars > most:  # over the limit: from now on only counted
+        if tail_blank >= 0:
+            tail_chars += size
+        # Over the limit: the record up to its last code (what follows may be the next record's
+        # comments), or those lines alone (counted with the record above: a run of comments that
+        # long is no honest record's). From now on the record's lines are only counted.
+        if held_chars > most and (held_chars - tail_chars > most or tail_chars > most):
             start = next((i for i, line in enumerate(held) if line.strip()), 0)  # blank lines before it are no part of it
             dropped, dropped_lines, dropped_from = held_chars - sum(map(len, held[:start])), len(held), first_line + start
             held.clear()
-            held_chars = head_length = 0
+            held_chars = head_length = tail_chars = 0
+            tail_blank = -1
     if open_until is not None:
         has_code = True  # a comment never closed: an error, not an empty text
     if has_code:

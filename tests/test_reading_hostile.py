@@ -200,6 +200,18 @@ def test_a_line_over_the_limit_inside_a_record_takes_that_record_with_it(tmp_pat
     assert (error.diagnostics[0].code, error.line) == ("line-too-long", 15)
 
 
+@pytest.mark.parametrize("end", ["\r", "\r\n", "\n"])
+def test_short_lines_across_many_blocks_are_never_taken_for_a_long_one(end, tmp_path, monkeypatch):
+    # A block is as long as the line limit at most: 40 bytes here, so every line end, a \r\n
+    # torn in two included, falls at a block's end somewhere in this file of 2,400 bytes.
+    monkeypatch.setenv("MUGGINS_LINE_BYTES", "40")
+    path = tmp_path / "short.mgn"
+    path.write_bytes(games(1, 30).replace("\n", end).encode())
+    records = list(read_file(path))
+    assert kinds(records) == ["Record"] * 30
+    assert [r.line for r in records[:3]] == [1, 9, 17]
+
+
 def test_an_endless_line_is_not_read_whole():
     # /dev/zero is one line without end: reading stops at the line-bytes limit (16 MiB).
     (error,) = read_file("/dev/zero")
@@ -242,6 +254,21 @@ def test_the_comments_before_the_record_after_one_over_the_limit_stay_with_it(tm
     assert record.line == big.count("\n") + 1  # the blank line, then the comments, from there
     monkeypatch.delenv("MUGGINS_RECORD_CHARS")
     assert list(read_file(path))[1].comments == record.comments  # as without the limit
+
+
+def test_a_record_under_the_limit_is_not_pushed_over_by_the_comments_of_the_next(tmp_path, monkeypatch):
+    first = GAME.format(n=1)  # 80 characters, its last line blank
+    after = "; " + "c" * 30 + '\n[Seat A "a"]\nhand 1\nA 6-4\n'  # 33 + 26 characters
+    monkeypatch.setenv("MUGGINS_RECORD_CHARS", str(len(first) + 10))  # each record, not the first with the comment line
+    path = tmp_path / "near.mgn"
+    path.write_text(first + after, encoding="utf-8")
+    one, two = read_file(path)
+    assert isinstance(one, Record) and isinstance(two, Record)
+    assert two.comments == ("; " + "c" * 30,)
+    # Between two hands, the same lines are the record's own: they count.
+    path.write_text(first.rstrip("\n") + "\n\n; " + "c" * 30 + "\nhand 2\nA 6-4 +10\n", encoding="utf-8")
+    (error,) = read_file(path)
+    assert error.diagnostics[0].code == "record-too-big"
 
 
 def test_a_record_over_the_limit_is_never_held_whole(monkeypatch):
