@@ -112,6 +112,8 @@
 
   // The values of each parameter this script carries out. Written as JSON, on lines of its
   // own: pictures/scorecard_data.py reads it from here to refuse other rules (muggins keep).
+  // Not muggins "opponent_takes_whole": its call takes back the claim of the play it is on, and
+  // the card keeps scores, not plays.
   var IMPLEMENTED = {
     "domino_scoring": ["none", "subtract_own", "opponents_pips", "opponents_minus_own", "heaviest_hand"],
     "blocked_scoring": ["none", "as_domino", "subtract_own", "lightest_takes_others_minus_own", "lightest_takes_opponents", "difference_each_heavier"],

@@ -407,15 +407,30 @@ def test_a_saved_game_that_cannot_be_read_is_said_and_set_aside(watched, card_pa
     assert watched.errors == []
 
 
-def test_a_page_whose_rules_it_does_not_carry_out_refuses_with_a_message(watched, tmp_path):
+def refused_page(watched, tmp_path, part: str, key: str, value: str):
+    """The card built with one value of its data changed, opened: the page."""
     data = scorecard_config(load("scorecard"))
-    data["end"]["domino_scoring"] = "winner_takes_all"
+    data[part][key] = value
     path = tmp_path / "refused.html"
     path.write_text(scorecard_html(data), encoding="utf-8")
     page = watched.page
     page.goto(path.as_uri())
+    return page
+
+
+def test_a_page_whose_rules_it_does_not_carry_out_refuses_with_a_message(watched, tmp_path):
+    page = refused_page(watched, tmp_path, "end", "domino_scoring", "winner_takes_all")
     assert page.is_visible("#refused") and page.is_hidden("#card")
     assert "domino_scoring" in page.text_content("#refused") and "winner_takes_all" in page.text_content("#refused")
+    assert watched.errors == []
+
+
+def test_a_page_under_the_whole_play_muggins_rule_refuses_naming_it(watched, tmp_path):
+    # muggins: opponent_takes_whole is left out of the card's IMPLEMENTED values: a call there
+    # takes back the claim of the play it is on, and the card keeps scores, not plays.
+    page = refused_page(watched, tmp_path, "game", "muggins", "opponent_takes_whole")
+    assert page.is_visible("#refused") and page.is_hidden("#card")
+    assert "muggins" in page.text_content("#refused") and "opponent_takes_whole" in page.text_content("#refused")
     assert watched.errors == []
 
 
