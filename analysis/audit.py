@@ -208,6 +208,8 @@ class _Auditor:
                         if other != side:
                             correct[other] += fact.penalty
             elif kind == "muggins":
+                if fact.claim is not None:  # a call on a score sheet: judged as its entries are
+                    self._sheet(fact, number)
                 side = sides[fact.seat]
                 claimed[side] += fact.statement.points  # type: ignore[attr-defined]
                 correct[side] += fact.counted
