@@ -212,6 +212,8 @@ class _Auditor:
                     called = sides[fact.statement.against]  # type: ignore[attr-defined]
                     claimed[called] -= fact.taken_back
                     correct[called] -= fact.taken_back
+                if fact.claim is not None:  # a call on a score sheet: judged as its entries are
+                    self._sheet(fact, number)
                 side = sides[fact.seat]
                 claimed[side] += fact.statement.points  # type: ignore[attr-defined]
                 correct[side] += fact.counted

@@ -172,6 +172,13 @@ def _book_hand(book: _Book, hand: HandResult, sides: dict[str, str]) -> None:
                     add(fact.seat, "lost", fact.unclaimed, at)
         elif fact.kind == "muggins" and fact.refers_to is not None:
             add(fact.seat, "muggins_gained", fact.expected or 0, (number, fact.refers_to), at)
+        elif fact.kind == "muggins" and fact.claim is not None:
+            # A call on a score sheet: the sheet says the opponent's play made that much more than
+            # was written, and the caller took it; the call is the only turn there is to point at.
+            against = fact.statement.against  # type: ignore[attr-defined]
+            for column in ("earned", "unclaimed", "muggins_lost"):
+                add(against, column, fact.claim, at)
+            add(fact.seat, "muggins_gained", fact.claim, at)
     if hand.award is not None:
         for side, amount in hand.award.points.items():
             book.add(side, number, "side:end_points", amount, (number, None))

@@ -121,7 +121,7 @@ def _subtract_own(pips: Mapping[str, int], side_of: Mapping[str, str], points: d
     for seat, p in pips.items():
         loss = award(p, rules)
         points[side_of[seat]] -= loss
-        parts.append(f"{seat} {p} -> -{loss}")
+        parts.append(f"{seat} {p} -> {-loss}")  # "-10", and "0" where nothing is lost (never "-0")
     return "each subtracts own pips: " + ", ".join(parts)
 
 

@@ -351,6 +351,12 @@ def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
     if game.sides[caller] == game.sides[against]:
         game.report("muggins-not-opponent", f"{caller} called Muggins on a partner, {against}", call, number, turn)
         return _fact(state, turn, "muggins", call, **fact)
+    if state.sheet_only:
+        # A score sheet keeps no play to hold the call against: credited as written, as its
+        # entries are, and judged by the audit as they are (``claim`` set).
+        credited = game.credit(game.sides[caller], call.points, number, turn)
+        state.result.in_play[game.sides[caller]] += credited
+        return _fact(state, turn, "muggins", call, refers_to=None, expected=None, claim=call.points, credited=credited, counted=credited)
     for i in range(len(state.pending) - 1, -1, -1):
         when, seat, unclaimed, take = state.pending[i]
         if seat == against:

@@ -104,8 +104,6 @@
     errStored: "The game saved in this browser could not be read; the card starts afresh.",
     errStorage: "This browser does not keep the game across a reload (its storage is off).",
     exportComment: "Kept on the muggins scorecard (muggins keep).",
-    exportMuggins: "Muggins! called on %seat%",
-    exportNothingInPlay: "nothing scored in play",
     exportNoPips: "pips not counted under these rules",
     exportFile: "scorecard-%date%.mgn"
   };
@@ -509,11 +507,9 @@
     r.hands.forEach(function (hand) {
       if (!hand.entries.length && !hand.end) { return; }
       lines.push("", "hand " + hand.number);
-      if (!hand.entries.length) { lines.push(seat.seats[0] + " +0 " + comment(TEXT.exportNothingInPlay)); }
       hand.entries.forEach(function (entry) {
-        var line = first(entry.side) + " +" + entry.amount;
-        if (entry.kind === "muggins") { line += " " + comment(fill(TEXT.exportMuggins, { seat: first(entry.against) })); }
-        lines.push(line);
+        var who = first(entry.side) + (entry.kind === "muggins" ? " muggins " + first(entry.against) : "");
+        lines.push(who + " +" + entry.amount);
       });
       if (hand.end) {
         lines.push(hand.end.kind === "domino" ? "domino " + hand.end.wentOut : "blocked");
