@@ -19,6 +19,7 @@ from muggins.cli.common import (
     Outcome,
     capped_jobs,
     check_rule_options,
+    cluster_for,
     die,
     jobs_option,
     named_files,
@@ -28,6 +29,7 @@ from muggins.cli.common import (
     quiet_option,
     record_option,
     rules_dir_option,
+    scheduler_option,
     stderr_console,
     stdout_console,
     to_output,
@@ -59,6 +61,7 @@ def audit_command(
     rules_dir: List[str] = rules_dir_option(),
     output: Optional[str] = output_option("the report"),
     jobs: int = jobs_option("Audit records"),
+    scheduler: Optional[str] = scheduler_option("Audit records"),
     quiet: bool = quiet_option(),
     no_color: bool = no_color_option(),
 ) -> None:
@@ -83,14 +86,16 @@ def audit_command(
     def body(stream: IO[str]) -> int:
         out = stdout_console(stream)
         settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out), tuple(rules_dir), quiet)
-        _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome)
+        _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome, cluster)
         return outcome.code
 
-    raise typer.Exit(to_output(output, paths, body))
+    with cluster_for(scheduler, jobs) as cluster:
+        code = to_output(output, paths, body)
+    raise typer.Exit(code)
 
 
 def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int, stream: IO[str], out: Console,
-           outcome: Outcome) -> None:
+           outcome: Outcome, cluster: object = None) -> None:
     """Audit every record of ``paths`` (only the ``chosen``-th of each file, when given) and
     write the report on ``stream``; ``out`` is the console on it."""
     from muggins.analysis import audit as auditmod
@@ -116,7 +121,7 @@ def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int,
     count = findings = not_audited = 0
     by_rules: dict[str, int] = {}  # several --rules: the file's findings under each
     got = False  # the chosen record of the current file was met
-    for event in spread(paths, partial(audit_one, settings), jobs):
+    for event in spread(paths, partial(audit_one, settings), jobs, cluster):
         if isinstance(event, FileDone):
             if event.error is not None:
                 print_diagnostic(err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
