@@ -8,7 +8,9 @@ a summary (audit_summary.py) in the text report and in the JSON document.
 
 from __future__ import annotations
 
+import io
 from functools import partial
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, List, Optional
 
 import typer
@@ -36,9 +38,9 @@ from muggins.cli.common import (
 )
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from rich.console import Console
+
+    from muggins.cli.tables_out import ParquetTables
 
     from muggins.cli.audit_work import Settings
 
@@ -55,7 +57,7 @@ def audit_command(
     ),
     top: int = typer.Option(8, "--top", help="With --which-rules: how many rule sets to list.", min=1),
     format: Format = typer.Option(
-        Format.text, "--format", help="text (a person's report), json (schema muggins.audit/1) or csv (one row per finding)."
+        Format.text, "--format", help="text (a person's report), json (schema muggins.audit/1), csv (one row per finding), jsonl (a row per finding and per record, schema muggins.tables/1) or parquet (the same tables as Parquet files in the new folder of -o)."
     ),
     record: Optional[int] = record_option(),
     rules_dir: List[str] = rules_dir_option(),
@@ -78,26 +80,57 @@ def audit_command(
     if len(rules) > 1 and which_rules:
         die("--which-rules and several --rules cannot be combined")
     check_rule_options(rules, set_)
+    if which_rules and format in (Format.jsonl, Format.parquet):
+        die(f"--which-rules lists rule sets as text or json, not {format.value}")
+    if format is Format.parquet and output in (None, "-"):
+        die("--format parquet writes a folder: name it with -o DIR")
     paths, usable = named_files(files)
     outcome = Outcome()
     if not usable:
         outcome.unusable()
 
-    def body(stream: IO[str]) -> int:
+    def body(stream: IO[str], tables: ParquetTables | None = None) -> int:
         out = stdout_console(stream)
         settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out), tuple(rules_dir), quiet)
-        _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome, cluster)
+        _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome, cluster, tables)
         return outcome.code
 
     with cluster_for(scheduler, jobs) as cluster:
-        code = to_output(output, paths, body)
+        if format is Format.parquet:
+            assert output is not None  # checked above
+            code = _to_tables(output, paths, lambda tables: body(io.StringIO(), tables))  # nothing on stdout
+        else:
+            code = to_output(output, paths, body)
     raise typer.Exit(code)
 
 
+def _to_tables(output: str, paths: list[Path], body) -> int:
+    """Run ``body(tables)`` with the Parquet folder ``output``, put in its place only when the
+    run ends (never over an input); what was written is said on stderr."""
+    from muggins.cli.output import counted, say
+    from muggins.cli.tables_out import ParquetTables, TablesError
+
+    if any(Path(output).resolve() == p.resolve() for p in paths):
+        die(f"{output}: is one of the inputs; --format parquet writes a new folder")
+    try:
+        tables = ParquetTables(output)
+    except TablesError as exc:
+        die(str(exc))
+    try:
+        code = body(tables)
+        tables.close()
+    except BaseException:
+        tables.abandon()
+        raise
+    say(f"wrote {counted(tables.count['findings'], 'finding')} and {counted(tables.count['records'], 'record')} to {output}", err=True)
+    return code
+
+
 def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int, stream: IO[str], out: Console,
-           outcome: Outcome, cluster: object = None) -> None:
+           outcome: Outcome, cluster: object = None, tables: ParquetTables | None = None) -> None:
     """Audit every record of ``paths`` (only the ``chosen``-th of each file, when given) and
-    write the report on ``stream``; ``out`` is the console on it."""
+    write the report on ``stream``; ``out`` is the console on it. With ``tables`` (Parquet),
+    the rows go there and nothing is written on a stream."""
     from muggins.analysis import audit as auditmod
     from muggins.batch.spread import FileDone, spread
     from muggins.cli.audit_summary import RunSummary
@@ -168,7 +201,9 @@ def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int,
         summary.add(result.tally)
         if result.dirty:
             outcome.findings()
-        if entries is not None:
+        if tables is not None:
+            tables.add(result.rows)
+        elif entries is not None:
             entries.add_text(result.text)
         elif not (text and settings.quiet):
             write(result.text)

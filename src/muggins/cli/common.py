@@ -31,6 +31,8 @@ class Format(str, enum.Enum):
     text = "text"
     json = "json"
     csv = "csv"
+    jsonl = "jsonl"  # the rows of analysis/tables.py, one JSON object a line
+    parquet = "parquet"  # the same rows as Parquet files in the folder of -o
 
 
 def stderr_console() -> Console:
