@@ -563,6 +563,18 @@ def to_json(report: RecordAudit, index: int) -> dict:
     }
 
 
+def finding_seat(record: Record, finding: Diagnostic) -> str | None:
+    """The seat whose turn ``finding`` points at (a claim is the player's, a Muggins call the
+    caller's), or None for a finding on the score sheet's lines or on the record itself."""
+    if finding.hand is None or finding.turn is None:
+        return None
+    hand = next((h for h in record.hands if h.number == finding.hand), None)
+    if hand is None or not 0 < finding.turn <= len(hand.turns):
+        return None
+    seat: str | None = getattr(hand.turns[finding.turn - 1], "seat", None)
+    return seat
+
+
 CSV_COLUMNS = ("file", "record", "hand", "turn", "line", "column", "severity", "code", "rule", "claimed", "correct", "message")
 
 
