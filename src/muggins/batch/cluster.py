@@ -3,8 +3,10 @@
 An archive that outgrows one machine runs on an existing distributed engine, not a scheduler of
 our own: ``dask.distributed``. The files are cut into batches of records exactly as for
 ``--jobs`` (spread.py), each batch is one task, and the results are given back in input order,
-so a command's output is byte for byte that of ``--jobs 1``. The calling process reads the files
-and the batch's text travels with its task: workers need not see the files.
+so a command's output is byte for byte that of ``--jobs 1``. Where the workers see the files
+(a local cluster, or ``MUGGINS_SHARED_FILES=1``) they cut them into records too, as for
+``--jobs``; elsewhere the calling process reads the files and a batch's text travels with its
+task.
 
 A worker that dies mid-task loses nothing. Dask's scheduler gives the task to another worker
 (up to its ``allowed-failures``); a batch that still fails with ``KilledWorker`` is sent again
@@ -22,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
 
 from muggins.batch.events import Event
-from muggins.batch.spread import IN_FLIGHT, _batches, _items, _merged, _NotFinished, _texts, _work_batch
+from muggins.batch.spread import BATCH_CHARS, IN_FLIGHT, _batches, _items, _merged, _NotFinished, _texts, _work_batch
 
 if TYPE_CHECKING:
     from muggins.notation.model import Record
@@ -89,16 +91,37 @@ def workers(client: Any) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
+def shares_files(client: Any) -> bool:
+    """Whether the workers see the files as the calling process does: they do on a local
+    cluster, and where ``MUGGINS_SHARED_FILES=1`` says so (a cluster on one shared file system).
+    Then the workers cut the files into records too (pieces.py), as for ``--jobs``."""
+    import os
+
+    return hasattr(client, "_muggins_cluster") or os.environ.get("MUGGINS_SHARED_FILES") == "1"
+
+
 def spread_on_cluster(paths: Iterable[Path], work: Callable[[Record, Path, int], Any], client: Any) -> Iterator[Event]:
     """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it
     on the cluster of ``client`` (from :func:`connect`); a
     :class:`~muggins.batch.events.FileDone` after each file. ``work`` and its results must
     pickle, as for ``--jobs``. At most :data:`~muggins.batch.spread.IN_FLIGHT` batches per
     worker are out at once, so memory stays flat however large the archive."""
-    window = workers(client) * IN_FLIGHT
+    count = workers(client)
+    window = count * IN_FLIGHT
     waiting: deque = deque()
+    if shares_files(client):
+        from distributed import KilledWorker
+
+        from muggins.batch.pieces import cut_items
+
+        def submit(task: Callable, *args: Any) -> Any:
+            return client.submit(task, *args, pure=False)
+
+        items = cut_items(paths, submit, ahead=2 * count, size=BATCH_CHARS, died=(KilledWorker,))
+    else:
+        items = _items(paths)
     try:
-        for batch in _batches(_items(paths)):
+        for batch in _batches(items):
             texts = _texts(batch)
             waiting.append((batch, _submit(client, work, texts) if texts else []))
             if len(waiting) >= window:

@@ -19,11 +19,12 @@ from muggins.batch.events import FileDone, RecordDone
 from muggins.notation.split import pieces, split_piece
 
 
-def cut_items(paths: Iterable[Path], submit: Callable, ahead: int, size: int) -> Iterator:
+def cut_items(paths: Iterable[Path], submit: Callable, ahead: int, size: int, died: tuple[type[BaseException], ...] = (BrokenProcessPool,)) -> Iterator:
     """Each file's records' text as ``(path, index, chunk)``, a :class:`FileDone` after each
     file, and a file's ``not-utf8`` stop as a :class:`RecordDone`: the items of spread.py. Pieces
-    of about ``size`` bytes are cut by ``submit(split_piece, ...)`` (a process pool's, or one
-    that runs them at once), ``ahead`` at a time."""
+    of about ``size`` bytes are cut by ``submit(split_piece, ...)`` (a process pool's, a Dask
+    cluster's, or one that runs them at once), ``ahead`` at a time; ``died`` are the errors that
+    say the worker cutting a piece died."""
     for path in paths:
         given = 0
         try:
@@ -39,7 +40,7 @@ def cut_items(paths: Iterable[Path], submit: Callable, ahead: int, size: int) ->
                     future = waiting.popleft()
                     try:
                         chunks = None if future is None else future.result()
-                    except BrokenProcessPool:  # its worker died: this file is read in order from here
+                    except died:  # its worker died: this file is read in order from here
                         chunks = None
                     if chunks is None:
                         in_order = True
