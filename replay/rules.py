@@ -137,10 +137,13 @@ class RuleSet:
     )
     spinner_counts_until: str = _param(
         "both_sides",
-        "How long the spinner itself counts as an open end (both halves): until tiles lie "
+        "How long the spinner itself counts as an open end: both halves until tiles lie "
         "against both its sides (usual), until any tile lies against it (it counts once, when "
-        "it is laid), or until three of its four sides are covered.",
-        ("both_sides", "one_side", "three_sides"),
+        "it is laid), or until three of its four sides are covered; or each of its two ends "
+        "(where the branches start) counts its own half until a tile covers that end, however "
+        "its sides are covered (Sniff: with both sides and one end covered, the bare end still "
+        "counts its half).",
+        ("both_sides", "one_side", "three_sides", "ends_covered"),
     )
     double_end_counts: str = _param(
         "both_halves",
