@@ -217,7 +217,11 @@ class RuleSet:
     hand_winner_bonus: int = _param(
         0,
         "Points for winning a hand (going out, or the lightest hand of a blocked hand where the "
-        "blocked scoring names a winner): 1 for 'chipping out' in Fives and Threes.",
+        "blocked scoring names a winner): 1 for 'chipping out' in Fives and Threes. The points "
+        "for going out are scored at the same time as the last play: the two count together "
+        "against an exact target, or not at all (written on the sheet as the end-of-hand score; "
+        "in a hand kept as score-sheet entries only, which entry was the last play is not known, "
+        "and they count alone at the end of the hand).",
         kind="int",
     )
     get_in_minimum: int = _param(
