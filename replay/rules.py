@@ -137,10 +137,13 @@ class RuleSet:
     )
     spinner_counts_until: str = _param(
         "both_sides",
-        "How long the spinner itself counts as an open end (both halves): until tiles lie "
+        "How long the spinner itself counts as an open end: both halves until tiles lie "
         "against both its sides (usual), until any tile lies against it (it counts once, when "
-        "it is laid), or until three of its four sides are covered.",
-        ("both_sides", "one_side", "three_sides"),
+        "it is laid), or until three of its four sides are covered; or each of its two ends "
+        "(where the branches start) counts its own half until a tile covers that end, however "
+        "its sides are covered (Sniff: with both sides and one end covered, the bare end still "
+        "counts its half).",
+        ("both_sides", "one_side", "three_sides", "ends_covered"),
     )
     double_end_counts: str = _param(
         "both_halves",
@@ -214,7 +217,11 @@ class RuleSet:
     hand_winner_bonus: int = _param(
         0,
         "Points for winning a hand (going out, or the lightest hand of a blocked hand where the "
-        "blocked scoring names a winner): 1 for 'chipping out' in Fives and Threes.",
+        "blocked scoring names a winner): 1 for 'chipping out' in Fives and Threes. The points "
+        "for going out are scored at the same time as the last play: the two count together "
+        "against an exact target, or not at all (written on the sheet as the end-of-hand score; "
+        "in a hand kept as score-sheet entries only, which entry was the last play is not known, "
+        "and they count alone at the end of the hand).",
         kind="int",
     )
     get_in_minimum: int = _param(

@@ -19,7 +19,7 @@ from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Ti
 from muggins.replay.board import IllegalPlacement, lengthwise_allowed
 from muggins.replay.facts import TurnFact
 from muggins.replay.play_rules import drawable, fits, must_play_after_draw
-from muggins.replay.scoring import credit_claim, muggins_takes, play_points, unclaimed_may_be_taken
+from muggins.replay.scoring import credit_claim, going_out_points, muggins_takes, play_points, unclaimed_may_be_taken
 
 if TYPE_CHECKING:
     from muggins.replay.hand_state import HandState
@@ -102,7 +102,10 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
     else:
         credited, unclaimed, excess, penalty = credit_claim(points, claim, rules, game.claims_written)
     counted = 0
-    if credited:
+    if left == 0:
+        counted = _go_out(state, side, credited, number, turn)
+        result.in_play[side] += counted
+    elif credited:
         counted = game.credit(side, credited, number, turn)
         result.in_play[side] += counted
     if penalty:
@@ -122,6 +125,18 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
     )
     result.facts.append(fact)
     return fact
+
+
+def _go_out(state: HandState, side: str, credited: int, hand: int, turn: int) -> int:
+    """The last tile of a seat: what it is credited and the points for going out are scored at
+    the same time, as one credit (an exact target takes both or neither). Returns what counted of
+    the play's own points; the points for going out are kept in ``state.out_credit``."""
+    out = going_out_points(state.rules)
+    if not out:
+        return state.game.credit(side, credited, hand, turn) if credited else 0
+    together = state.game.credit(side, credited + out, hand, turn) > 0
+    state.out_credit = (turn, side, out, out if together else 0)
+    return credited if together else 0
 
 
 def _check_must_play(state: HandState, turn: int, play: Play) -> None:
