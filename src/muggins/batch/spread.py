@@ -55,6 +55,8 @@ _Text = tuple[Path, int, "Chunk"]
 #: one, whatever the work), or a record's text.
 _Item = Union[FileDone, RecordDone[Never], _Text]
 if TYPE_CHECKING:
+    #: The work done on each record: ``work(record, path, index)`` (see :func:`spread`).
+    _Work = Callable[[Record, Path, int], R]
     #: What a batch gives back for each record's text: the work's result, or why there is none.
     _Result = Union[R, "_Unreadable", "_NotFinished"]
     #: A batch's results: to come (a future of the pool that was sent them), or settled.
@@ -96,7 +98,7 @@ def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: 
         workers.stop()
 
 
-def _settled(waiting: _Waiting[R], workers: _Workers, work: Callable[[Record, Path, int], R]) -> tuple[list[_Item], list[_Result[R]]]:
+def _settled(waiting: _Waiting[R], workers: _Workers, work: _Work[R]) -> tuple[list[_Item], list[_Result[R]]]:
     """The first waiting batch and its results (all of them settled first if a pool died)."""
     _settle_if_died(waiting, workers, work)
     batch, pending = waiting.popleft()
@@ -109,9 +111,7 @@ def _settled(waiting: _Waiting[R], workers: _Workers, work: Callable[[Record, Pa
     return batch, results
 
 
-def _settle_if_died(
-    waiting: _Waiting[R], workers: _Workers, work: Callable[[Record, Path, int], R], since: int | None = None
-) -> None:
+def _settle_if_died(waiting: _Waiting[R], workers: _Workers, work: _Work[R], since: int | None = None) -> None:
     """When a pool has died since the batches out were sent (or since ``since``), every one of
     them settled (its results in place of its future) before any more work is sent: the records
     of the dead pool's batches, worked on again one at a time in the fresh pool, are then alone
@@ -162,7 +162,7 @@ class _Workers:
         done.set_result(task(*args))
         return _stamped(done, self.generation)
 
-    def send(self, work: Callable[[Record, Path, int], R], texts: list[_Text]) -> _Pending[R]:
+    def send(self, work: _Work[R], texts: list[_Text]) -> _Pending[R]:
         """A future of a batch's work, or its results at once: not finished, after giving up.
         Sent to a pool found dead, it is not sent again: it fails as that pool's work does."""
         from concurrent.futures import Future
@@ -179,9 +179,7 @@ class _Workers:
             future.set_exception(exc)
         return _stamped(future, self.generation)
 
-    def results(
-        self, future: Future[list[_Result[R]]], work: Callable[[Record, Path, int], R], texts: list[_Text]
-    ) -> list[_Result[R]]:
+    def results(self, future: Future[list[_Result[R]]], work: _Work[R], texts: list[_Text]) -> list[_Result[R]]:
         """The batch's results; if its pool died, each record worked on again, alone."""
         from concurrent.futures.process import BrokenProcessPool
 
@@ -191,7 +189,7 @@ class _Workers:
             self.died(_generation(future))
             return [self._alone(work, text) for text in texts]
 
-    def _alone(self, work: Callable[[Record, Path, int], R], text: _Text) -> _Result[R]:
+    def _alone(self, work: _Work[R], text: _Text) -> _Result[R]:
         from concurrent.futures.process import BrokenProcessPool
 
         if self.given_up is not None:
@@ -318,7 +316,7 @@ class _NotFinished:
     why: str
 
 
-def _work_batch(work: Callable[[Record, Path, int], R], texts: list[_Text]) -> list[_Result[R]]:
+def _work_batch(work: _Work[R], texts: list[_Text]) -> list[_Result[R]]:
     """A worker's part: parse each record's text and work on the record."""
     from muggins.notation.parser import NotationError, parse_chunk
 
