@@ -40,7 +40,7 @@ The encoding (also what the solver's tables and a compiled core read):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple, Union
 
 from muggins.notation.model import Tile
 from muggins.replay.rules import RuleSet
@@ -58,6 +58,10 @@ Arm = tuple[int, int, int, int]
 Spin = tuple[int, int, int, int]
 #: A tile as laid: (tile, arm or None for the lead, pip left exposed, laid crosswise).
 Placed = tuple[Tile, "str | None", int, bool]
+#: :attr:`Layout.history`: the tiles laid as a chain, the last first, ``()`` when empty.
+History = Union[tuple[()], tuple[Tile, "str | None", int, bool, "History"]]
+#: :attr:`Layout.key`: sorted arms, sorted spins, crosswise lead, any double laid, count, empty.
+LayoutKey = tuple[tuple[Arm, ...], tuple[Spin, ...], bool, bool, int, bool]
 
 
 class IllegalPlacement(ValueError):
@@ -206,10 +210,10 @@ class Layout:
     lead_inline: bool
     doubles: int
     count: int
-    history: tuple
+    history: History
     laid: int
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return (self.names, self.arms, self.spins, self.lead, self.lead_inline, self.doubles, self.count, self.history, self.laid)
 
     def __eq__(self, other: object) -> bool:
@@ -222,7 +226,7 @@ class Layout:
         played = " ".join(f"{t}{' ' + a if a else ''}" for t, a, _, _ in self.played)
         return f"Layout({self.rules.name}: {played or 'empty'}; count {self.count})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[..., Layout], tuple[object, ...]]:
         return (_make, (self.rules, *self._fields()))
 
     @staticmethod
@@ -346,7 +350,7 @@ class Layout:
         return tuple(out)
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> LayoutKey:
         """What decides the rest of the hand, without arm names: equal keys, equal futures.
 
         The arms sorted by what they show and count and by the spinner they belong to, and the
@@ -538,7 +542,7 @@ class Layout:
         """The layout after ``tile`` goes on ``arms[at]`` (:meth:`play` on that arm)."""
         return self.play(tile, self.names[at], inline)
 
-    def successor(self, at: int, tile: Tile, inline: bool) -> tuple[tuple, Layout]:
+    def successor(self, at: int, tile: Tile, inline: bool) -> tuple[LayoutKey, Layout]:
         """:meth:`play_at`'s layout with its :attr:`key` (the solver numbers layouts by key)."""
         child = self.play_at(at, tile, inline)
         return child.key, child
@@ -556,14 +560,16 @@ def _make(*fields: Any) -> Layout:
     return layout
 
 
-def _led(rules: RuleSet, tile: Tile, inline: bool) -> tuple:
+def _led(
+    rules: RuleSet, tile: Tile, inline: bool
+) -> tuple[tuple[str, ...], tuple[Arm, ...], tuple[Spin, ...], Tile, bool, int, int, int, bool]:
     """What leading ``tile`` makes of the empty table: (names, arms, spins, lead, lead laid
     lengthwise, doubles, count, exposed pip, crosswise), for :meth:`Layout.play` to build."""
     pip = tile.high
     if tile.is_double:
         crosswise = not inline
         if becomes_spinner(tile, inline, 0, 0, rules):
-            arms = ((pip, LEAD, 0, pip), (pip, LEAD, 0, pip), (pip, EMPTY, 0, pip), (pip, EMPTY, 0, pip))
+            arms: tuple[Arm, ...] = ((pip, LEAD, 0, pip), (pip, LEAD, 0, pip), (pip, EMPTY, 0, pip), (pip, EMPTY, 0, pip))
             count = spinner_counts(0, 0, 0, rules) * pip
             return ("l", "r") + branch_names(1), arms, ((pip, 0, 0, 0),), tile, inline, 1, count, pip, crosswise
         if crosswise:
@@ -573,7 +579,7 @@ def _led(rules: RuleSet, tile: Tile, inline: bool) -> tuple:
     return ("l", "r"), arms, (), tile, inline, int(tile.is_double), tile.high + tile.low, tile.low, False
 
 
-def _key(arms: tuple[Arm, ...], spins: tuple[Spin, ...], crosswise_lead: bool, doubles: int, count: int, empty: bool) -> tuple:
+def _key(arms: tuple[Arm, ...], spins: tuple[Spin, ...], crosswise_lead: bool, doubles: int, count: int, empty: bool) -> LayoutKey:
     """See :attr:`Layout.key`."""
     return (tuple(sorted(arms)), tuple(sorted(spins)), crosswise_lead, doubles > 0, count, empty)
 

@@ -13,7 +13,7 @@ builds its fact without keyword arguments.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Tile
 from muggins.replay.board import IllegalPlacement, lengthwise_allowed
@@ -22,6 +22,7 @@ from muggins.replay.play_rules import drawable, fits, must_play_after_draw
 from muggins.replay.scoring import credit_claim, going_out_points, muggins_takes, play_points, unclaimed_may_be_taken
 
 if TYPE_CHECKING:
+    from muggins.notation.model import Turn
     from muggins.replay.hand_state import HandState
 
 
@@ -193,7 +194,7 @@ def _choose_end(state: HandState, turn: int, play: Play, end: str | None) -> str
         return None
     if len(options) == 1:
         return options[0]
-    outcomes = {}
+    outcomes: dict[tuple[int, tuple[tuple[int, int], ...]], str] = {}
     for option in options:
         trial = board.play(tile, option)
         key = (trial.total(), tuple(sorted((e.pip, e.value) for e in trial.open_ends())))
@@ -450,7 +451,7 @@ def apply_sheet(state: HandState, turn: int, entry: SheetScore) -> TurnFact:
     return _fact(state, turn, "sheet", entry, points=entry.points, claim=entry.points, credited=credited, counted=credited)
 
 
-def _fact(state: HandState, turn: int, kind: str, stmt, **values) -> TurnFact:
+def _fact(state: HandState, turn: int, kind: str, stmt: Turn, **values: Any) -> TurnFact:
     fact = TurnFact(state.hand.number, turn, kind, stmt.seat, stmt, **values)
     state.result.facts.append(fact)
     return fact
