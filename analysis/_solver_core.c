@@ -19,7 +19,8 @@
  *   laying the hand's first double lengthwise (sniff)   replay/board.py Board.play's check,
  *                                                        analysis/solver_layout.py may_lay_inline
  *   spinner_order (sides_first, any)                     replay/board.py branch_is_open
- *   spinner_counts_until (both_sides, one_side, three)   replay/board.py spinner_counts
+ *   spinner_counts_until (both_sides, one_side,          replay/board.py spinner_counts
+ *     three_sides, ends_covered): the halves counted
  *   double_end_counts (both_halves, one_half)            replay/board.py double_end_value
  *   the lead and a play on an arm: arms, spinners, the   replay/board.py Board._lead, Board.play
  *     count (a lone crosswise lead double carried over)  (the solver's copy: solver_layout.py
@@ -79,7 +80,7 @@ static int shallow_for(int seats) { return seats <= 2 ? 4 : 3 * seats; }
 /* Arm kinds, as replay/board.py numbers them. */
 enum { EMPTY = 0, PLAIN = 1, DOUBLE = 2, SPINNER = 3, LEAD = 4 };
 enum { SP_NONE = 0, SP_FIRST = 1, SP_EVERY = 2, SP_SNIFF = 3 };
-enum { UNTIL_BOTH = 0, UNTIL_ONE = 1, UNTIL_THREE = 2 };
+enum { UNTIL_BOTH = 0, UNTIL_ONE = 1, UNTIL_THREE = 2, UNTIL_ENDS = 3 };
 enum { EST_ZERO = 0, EST_BLOCKED = 1, EST_LIGHTEST = 2 };
 enum { END_DOMINO = 0, END_BLOCKED = 1 };
 enum { STOP_NONE = 0, STOP_TIME = 1, STOP_ERROR = 2, STOP_FULL = 3 };
@@ -164,11 +165,13 @@ typedef struct {
 
 static inline int double_end_value(const LRules *R, int pip) { return R->one_half ? pip : pip + pip; }
 
+/* How many of its two halves a spinner still counts (2, 1 or 0): board.spinner_counts. */
 static inline int spinner_counts(const LRules *R, int sides, int covered, int onto)
 {
-    if (R->until == UNTIL_BOTH) return sides < 2;
-    if (R->until == UNTIL_THREE) return covered < 3;
-    return onto == 0;
+    if (R->until == UNTIL_BOTH) return sides < 2 ? 2 : 0;
+    if (R->until == UNTIL_THREE) return covered < 3 ? 2 : 0;
+    if (R->until == UNTIL_ENDS) return 2 - (covered - sides);
+    return onto == 0 ? 2 : 0;
 }
 
 static inline int branch_is_open(const LRules *R, int sides) { return R->order_any || sides == 2; }
@@ -319,7 +322,7 @@ static void layout_lead(const LRules *R, Layout *L, int tile, int inl)
         set_arm(&L->arms[1], hi, LEAD, 0, 0);
         set_arm(&L->arms[2], hi, EMPTY, 0, 0);
         set_arm(&L->arms[3], hi, EMPTY, 0, 0);
-        L->count = spinner_counts(R, 0, 0, 0) ? 2 * hi : 0;
+        L->count = spinner_counts(R, 0, 0, 0) * hi;
     } else if (hi == lo && !inl) {
         int value = double_end_value(R, hi);
         set_arm(&L->arms[0], hi, LEAD, value, NOSPIN);
@@ -352,7 +355,7 @@ static void layout_play(const LRules *R, Layout *L, int at, int tile, int inl, U
         s->covered++;
         s->onto++;
         int after = spinner_counts(R, s->sides, s->covered, s->onto);
-        if (after != before) count += after ? 2 * s->pip : -2 * s->pip;
+        count += (after - before) * s->pip;
     } else if (kind == LEAD && L->crosswise) {
         /* A lone crosswise lead double counts once, on one arm; now the other arm carries it. */
         Arm *o = &L->arms[1 - at];
@@ -375,7 +378,7 @@ static void layout_play(const LRules *R, Layout *L, int at, int tile, int inl, U
             set_arm(&L->arms[L->narms], hi, EMPTY, 0, k);
             set_arm(&L->arms[L->narms + 1], hi, EMPTY, 0, k);
             L->narms += 2;
-            if (spinner_counts(R, 1, 1, 0)) count += 2 * hi;
+            count += spinner_counts(R, 1, 1, 0) * hi;
         } else if (inl) {
             set_arm(a, exposed, PLAIN, exposed, NOSPIN);
             count += exposed;
@@ -1213,7 +1216,7 @@ static int read_lrules(PyObject *params, LRules *R)
 {
     long v[5];
     memset(R, 0, sizeof(LRules));
-    static const long hi[5] = {MAXPIP, 3, 1, 2, 1};
+    static const long hi[5] = {MAXPIP, 3, 1, 3, 1};
     static const char *what[5] = {"max_pip", "spinner", "spinner_order", "spinner_counts_until", "double_end_counts"};
     if (!PySequence_Check(params) || PySequence_Size(params) < 5) {
         PyErr_SetString(PyExc_TypeError, "layout rules: a sequence of 5 ints");

@@ -354,7 +354,9 @@ class _Auditor:
             for side in self.side_list:
                 said = end_claims.get(side, 0)
                 right = award.get(side, 0)
-                won_in_play = result.target_reached_at is not None  # the game ended at a play: nothing is due
+                # the game ended at a play: nothing is due (but the points for going out, where
+                # the last play and they reached the target together: then they are the award)
+                won_in_play = result.target_reached_at is not None and result.award is None
                 if result.award is None and not won_in_play:
                     right = said  # nothing to compare against (pips unknown)
                 if said != right:
@@ -383,8 +385,9 @@ class _Auditor:
                 severity="info",
                 rule=rule,
             )
+        added = _end_amounts(result, end_claims if hand.scores is not None else None)
         for side in self.side_list:
-            self.claimed[side] += end_claims.get(side, 0) if hand.scores is not None else award.get(side, 0)
+            self.claimed[side] += added.get(side, 0)
         self.correct = dict(result.totals)
         self.diverge(number, None, "end of the hand: " + (result.award.explanation if result.award else "no end-of-hand score"))
         self._totals(result, end_claims)
@@ -477,6 +480,21 @@ def _sheet_amount(fact: TurnFact, claims_written: bool) -> int:
     return fact.claim
 
 
+def _end_amounts(result: HandResult, end_claims: dict[str, int] | None) -> dict[str, int]:
+    """What the end of the hand adds to each side on the sheet: its end-of-hand score as written
+    (``end_claims``; None: nothing written, the sheet taken to add the rules' award); where the
+    get-in or exact-target rule refused the award, what counted of it (the sheet adds nothing the
+    rules refuse, as for a play)."""
+    counted = result.award_counted
+    if result.award is None:  # nothing to hold the sheet against: what is written, or what counted
+        return dict(end_claims) if end_claims is not None else dict(counted)
+    out = dict(end_claims) if end_claims is not None else {}
+    for side, right in result.award.points.items():
+        refused = counted.get(side, right) != right
+        out[side] = counted[side] if refused else out.get(side, 0) if end_claims is not None else right
+    return out
+
+
 def _tally_by_side(tally: Tally | None, sides: dict[str, str]) -> dict[str, int]:
     """A tally's entries per side: a team's own entry, or its seats' entries added up."""
     out: dict[str, int] = {}
@@ -493,7 +511,7 @@ def _sheet_entries(result: HandResult, sides: dict[str, str], end_claims: dict[s
     written (None where the end-of-hand score the rules give was not written: the sum is unknown)."""
     if end_claims is None and result.award is not None and any(result.award.points.values()):
         return None
-    totals: dict[str, int] = dict(end_claims) if end_claims is not None else {}
+    totals: dict[str, int] = _end_amounts(result, end_claims) if end_claims is not None else {}
     for fact in result.facts:
         kind = fact.kind
         if kind == "play":

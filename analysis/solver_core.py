@@ -78,7 +78,7 @@ def serves(position: Position) -> bool:
 # -- the one conversion: a Position as the compiled core reads it -----------------------------
 
 _SPINNER = {"none": 0, "first_double": 1, "every_double": 2, "sniff": 3}
-_COUNTS_UNTIL = {"both_sides": 0, "one_side": 1, "three_sides": 2}
+_COUNTS_UNTIL = {"both_sides": 0, "one_side": 1, "three_sides": 2, "ends_covered": 3}
 
 
 class CoreInput(NamedTuple):

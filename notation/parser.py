@@ -35,7 +35,7 @@ import threading
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator
+from typing import TYPE_CHECKING, Iterable, Iterator, cast
 
 from muggins.diagnostics import Diagnostic
 from muggins.limits import LINE_BYTES, RECORD_CHARS
@@ -135,6 +135,7 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, source: str, first_line:
         return _first_error_offset(blanked)
 
     code, message, offset = classify(exc, text, last_comment=last_comment, parses_without=parses_without)
+    expected: str | None
     if code == "comment-inside":
         expected = "the rest of the statement first, then the comment"
     elif code == "end-syntax":  # the message is about an end, wherever lark met the slip
@@ -161,9 +162,9 @@ def parse_record(text: str, source: str = "<string>", first_line: int = 1, *, fa
     if len(text) > RECORD_CHARS.value:
         raise _too_big(len(text), source, first_line)
     if fast if fast is not None else fast_path_enabled():
-        record = parse_fast(text, source, first_line)
-        if record is not None:
-            return _noted(record)
+        quick = parse_fast(text, source, first_line)
+        if quick is not None:
+            return _noted(quick)
     from lark.exceptions import UnexpectedInput
 
     with _LOCK:
@@ -171,7 +172,8 @@ def parse_record(text: str, source: str = "<string>", first_line: int = 1, *, fa
         builder = _builder()
         builder.begin(text, source, first_line)
         try:
-            record = parser.parse(text)
+            # lark's types say a parse gives a tree; the builder, its transformer, makes the Record
+            record = cast(Record, parser.parse(text))
         except UnexpectedInput as exc:
             raise NotationError([_syntax_diagnostic(exc, text, source, first_line)]) from None
         problems = builder.problems

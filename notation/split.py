@@ -23,15 +23,18 @@ from __future__ import annotations
 import io
 import re
 from dataclasses import dataclass, replace
-from typing import Iterable, Iterator
+from typing import TYPE_CHECKING, Generator, Iterable, Iterator
 
 from muggins.limits import LINE_BYTES, RECORD_CHARS
 from muggins.notation.tokens import SPEC
 
+if TYPE_CHECKING:
+    from pathlib import Path
+
 #: Of the grammar (tokens.py): each opening character of a comment or a quoted value, with
 #: whether it is a comment and the closing character of one that may go on past a line end; the
 #: two tokens in full; the character that opens a header tag, and so a record.
-_SPANS: dict[str, tuple[bool, str | None]] = {opener: tuple(span) for opener, span in SPEC["SPLIT"]["spans"].items()}  # type: ignore[misc]
+_SPANS: dict[str, tuple[bool, str | None]] = {opener: (comment, until) for opener, (comment, until) in SPEC["SPLIT"]["spans"].items()}
 _TOKEN = re.compile(SPEC["SPLIT"]["tokens"])
 RECORD_OPENER: str = SPEC["SPLIT"]["record"]
 #: The opening character of each comment that may go on past a line end, by its closing one.
@@ -208,7 +211,7 @@ _SENTINEL = ("\n", RECORD_OPENER + "\n")
 _SENTINEL_TEXT = "".join(_SENTINEL)
 
 
-def pieces(path, size: int) -> Iterator[tuple[bytes, int, bool, bool] | None]:
+def pieces(path: str | Path, size: int) -> Generator[tuple[bytes, int, bool, bool] | None, None, None]:
     """``(raw text, its first line, whether it opens the file, whether it ends it)`` for each
     piece of about ``size`` bytes of the file at ``path``, cut where records usually meet;
     ``None`` (and no more) when no such place comes in :data:`LONGEST` bytes. ``OSError`` as

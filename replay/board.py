@@ -9,7 +9,7 @@ Each arm shows one pip at its open end. What the ends *count* after a play, and 
 laid, is decided by these rules, each in one function below:
 
 - :func:`double_end_value`: a crosswise double at the end of an arm (``double_end_counts``);
-- :func:`spinner_counts`: whether a spinner still counts its two halves (``spinner_counts_until``);
+- :func:`spinner_counts`: how many of its two halves a spinner still counts (``spinner_counts_until``);
 - :func:`branch_is_open`: whether a spinner's branches take tiles yet (``spinner_order``);
 - :func:`becomes_spinner`: whether a double, laid now, spins (``spinner``);
 - :func:`may_lay_lengthwise`: whether a double may be laid lengthwise (``spinner: sniff``);
@@ -40,7 +40,7 @@ The encoding (also what the solver's tables and a compiled core read):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple, Union
 
 from muggins.notation.model import Tile
 from muggins.replay.rules import RuleSet
@@ -58,6 +58,10 @@ Arm = tuple[int, int, int, int]
 Spin = tuple[int, int, int, int]
 #: A tile as laid: (tile, arm or None for the lead, pip left exposed, laid crosswise).
 Placed = tuple[Tile, "str | None", int, bool]
+#: :attr:`Layout.history`: the tiles laid as a chain, the last first, ``()`` when empty.
+History = Union[tuple[()], tuple[Tile, "str | None", int, bool, "History"]]
+#: :attr:`Layout.key`: sorted arms, sorted spins, crosswise lead, any double laid, count, empty.
+LayoutKey = tuple[tuple[Arm, ...], tuple[Spin, ...], bool, bool, int, bool]
 
 
 class IllegalPlacement(ValueError):
@@ -76,21 +80,27 @@ def double_end_value(pip: int, rules: RuleSet) -> int:
     return pip if rules.double_end_counts == "one_half" else pip + pip
 
 
-def spinner_counts(sides_covered: int, covered: int, played_onto: int, rules: RuleSet) -> bool:
-    """Whether a spinner still counts both its halves.
+def spinner_counts(sides_covered: int, covered: int, played_onto: int, rules: RuleSet) -> int:
+    """How many of its two halves a spinner still counts: 2, 1 or 0 (it adds that many times
+    its pip to the count; 0, and so false, once it no longer counts).
 
     ``sides_covered`` counts its two line sides that have a tile against them (a spinner laid on
     an arm has the side it was laid against covered from the start); ``covered`` counts all four
     of its sides; ``played_onto`` counts the tiles played against it after it was laid.
-    Usual rule: until both sides are covered. Alternatives: it counts once, only until the first
-    tile is played against it; or until three of its four sides are covered.
+    Usual rule: both halves until both sides are covered. Alternatives: it counts once, only
+    until the first tile is played against it; both halves until three of its four sides are
+    covered; or each of its two ends (where the branches start) counts its half until a tile
+    covers that end, whatever lies against its sides (the Sniff's ends "continue to count toward
+    the total while they are exposed").
     """
     until = rules.spinner_counts_until
     if until == "both_sides":
-        return sides_covered < 2
+        return 2 if sides_covered < 2 else 0
     if until == "three_sides":
-        return covered < 3
-    return played_onto == 0  # "one_side": it counts once
+        return 2 if covered < 3 else 0
+    if until == "ends_covered":
+        return 2 - (covered - sides_covered)  # its ends still bare
+    return 2 if played_onto == 0 else 0  # "one_side": it counts once
 
 
 def branch_is_open(sides_covered: int, rules: RuleSet) -> bool:
@@ -200,10 +210,10 @@ class Layout:
     lead_inline: bool
     doubles: int
     count: int
-    history: tuple
+    history: History
     laid: int
 
-    def _fields(self) -> tuple:
+    def _fields(self) -> tuple[object, ...]:
         return (self.names, self.arms, self.spins, self.lead, self.lead_inline, self.doubles, self.count, self.history, self.laid)
 
     def __eq__(self, other: object) -> bool:
@@ -216,7 +226,7 @@ class Layout:
         played = " ".join(f"{t}{' ' + a if a else ''}" for t, a, _, _ in self.played)
         return f"Layout({self.rules.name}: {played or 'empty'}; count {self.count})"
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[Callable[..., Layout], tuple[object, ...]]:
         return (_make, (self.rules, *self._fields()))
 
     @staticmethod
@@ -335,12 +345,12 @@ class Layout:
         for number, (pip, sides, covered, onto) in enumerate(self.spins, 1):
             is_lead = lead is not None and lead.is_double and lead.high == pip
             arm = None if is_lead else next(p[1] for p in self.played if p[0].is_double and p[0].high == pip)
-            counts = spinner_counts(sides, covered, onto, rules)
+            counts = spinner_counts(sides, covered, onto, rules) > 0
             out.append(Spinner(pip, arm, is_lead, sides, covered, onto, branch_names(number), counts, branch_is_open(sides, rules)))
         return tuple(out)
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> LayoutKey:
         """What decides the rest of the hand, without arm names: equal keys, equal futures.
 
         The arms sorted by what they show and count and by the spinner they belong to, and the
@@ -365,8 +375,7 @@ class Layout:
                 else:
                     total += pip
         for pip, sides, covered, onto in self.spins:
-            if spinner_counts(sides, covered, onto, rules):
-                total += pip + pip
+            total += spinner_counts(sides, covered, onto, rules) * pip
         lead = self.lead
         if crosswise_lead_open and lead is not None and not (self.spins and self.spins[0][0] == lead.high):
             total += double_end_value(lead.high, rules)
@@ -376,25 +385,29 @@ class Layout:
         """Every arm with the pip it shows and what it adds to the count now.
 
         The values add up to :meth:`total`: a tile that ends two arms (a lone lead double, a
-        lone spinner) is counted on the first of them; a spinner that still counts but ends no
-        arm (the three-sides rule) appears as a pseudo-end named ``spinner``.
+        lone spinner) is counted on the first of them; a spinner that still counts once both its
+        sides are covered counts on its bare branches, a half on each (the three-sides and the
+        ends-covered rules); one that counts but ends no arm at all would appear as a pseudo-end
+        named ``spinner``.
         """
         rules = self.rules
         states = {spin[0]: spin for spin in self.spins}
+        halves = {pip: spinner_counts(sides, covered, onto, rules) for pip, sides, covered, onto in self.spins}
         out = []
-        counted: set[int] = set()
         for name, (pip, kind, value, spin) in zip(self.names, self.arms):
             playable = kind != EMPTY or branch_is_open(states[spin][1], rules)
             counts = kind in (PLAIN, DOUBLE) or (kind == LEAD and spin < 0 and (value > 0 or not self.lead_is_crosswise_double))
-            if kind in (LEAD, SPINNER) and spin >= 0:
-                counts = spin not in counted and spinner_counts(*states[spin][1:], rules)
-                value = pip + pip if counts else 0
-                if counts:
-                    counted.add(spin)
+            if kind in (LEAD, SPINNER) and spin >= 0:  # a side still open: the spinner counts here
+                value = halves[spin] * pip
+                counts = halves[spin] > 0
+                halves[spin] = 0
+            elif kind == EMPTY and halves[spin] and states[spin][1] == 2:  # a bare branch: its half
+                value, counts = pip, True
+                halves[spin] -= 1
             out.append(OpenEnd(name, pip, value, playable, counts))
-        for pip, sides, covered, onto in self.spins:
-            if pip not in counted and spinner_counts(sides, covered, onto, rules):
-                out.append(OpenEnd("spinner", pip, pip + pip, False, True))
+        for pip, left in halves.items():
+            if left:
+                out.append(OpenEnd("spinner", pip, left * pip, False, True))
         return out
 
     def counted_values(self) -> list[int]:
@@ -483,7 +496,7 @@ class Layout:
                         spins = spins[:index] + ((spin_pip, sides, covered, onto),) + spins[index + 1 :]
                     after = spinner_counts(sides, covered, onto, rules)
                     if after != before:
-                        count += 2 * spin_pip if after else -2 * spin_pip
+                        count += (after - before) * spin_pip
                 elif kind == LEAD and lead.is_double and not lead_inline:
                     # A lone crosswise lead double counts once, on one arm; now the other arm carries it.
                     other = names.index("r" if end == "l" else "l")
@@ -498,8 +511,7 @@ class Layout:
                         changed[at] = (exposed, SPINNER, 0, high)
                         changed += [(high, EMPTY, 0, high)] * 2
                         names += branch_names(len(spins))
-                        if spinner_counts(1, 1, 0, rules):
-                            count += 2 * high
+                        count += spinner_counts(1, 1, 0, rules) * high
                     elif inline:
                         changed[at] = _PLAIN_ARMS[exposed]
                         count += exposed
@@ -530,7 +542,7 @@ class Layout:
         """The layout after ``tile`` goes on ``arms[at]`` (:meth:`play` on that arm)."""
         return self.play(tile, self.names[at], inline)
 
-    def successor(self, at: int, tile: Tile, inline: bool) -> tuple[tuple, Layout]:
+    def successor(self, at: int, tile: Tile, inline: bool) -> tuple[LayoutKey, Layout]:
         """:meth:`play_at`'s layout with its :attr:`key` (the solver numbers layouts by key)."""
         child = self.play_at(at, tile, inline)
         return child.key, child
@@ -548,15 +560,17 @@ def _make(*fields: Any) -> Layout:
     return layout
 
 
-def _led(rules: RuleSet, tile: Tile, inline: bool) -> tuple:
+def _led(
+    rules: RuleSet, tile: Tile, inline: bool
+) -> tuple[tuple[str, ...], tuple[Arm, ...], tuple[Spin, ...], Tile, bool, int, int, int, bool]:
     """What leading ``tile`` makes of the empty table: (names, arms, spins, lead, lead laid
     lengthwise, doubles, count, exposed pip, crosswise), for :meth:`Layout.play` to build."""
     pip = tile.high
     if tile.is_double:
         crosswise = not inline
         if becomes_spinner(tile, inline, 0, 0, rules):
-            arms = ((pip, LEAD, 0, pip), (pip, LEAD, 0, pip), (pip, EMPTY, 0, pip), (pip, EMPTY, 0, pip))
-            count = 2 * pip if spinner_counts(0, 0, 0, rules) else 0
+            arms: tuple[Arm, ...] = ((pip, LEAD, 0, pip), (pip, LEAD, 0, pip), (pip, EMPTY, 0, pip), (pip, EMPTY, 0, pip))
+            count = spinner_counts(0, 0, 0, rules) * pip
             return ("l", "r") + branch_names(1), arms, ((pip, 0, 0, 0),), tile, inline, 1, count, pip, crosswise
         if crosswise:
             value = double_end_value(pip, rules)
@@ -565,7 +579,7 @@ def _led(rules: RuleSet, tile: Tile, inline: bool) -> tuple:
     return ("l", "r"), arms, (), tile, inline, int(tile.is_double), tile.high + tile.low, tile.low, False
 
 
-def _key(arms: tuple[Arm, ...], spins: tuple[Spin, ...], crosswise_lead: bool, doubles: int, count: int, empty: bool) -> tuple:
+def _key(arms: tuple[Arm, ...], spins: tuple[Spin, ...], crosswise_lead: bool, doubles: int, count: int, empty: bool) -> LayoutKey:
     """See :attr:`Layout.key`."""
     return (tuple(sorted(arms)), tuple(sorted(spins)), crosswise_lead, doubles > 0, count, empty)
 

@@ -58,6 +58,9 @@ class HandResult:
     pips: dict[str, int] | None = None  # true remaining pips, where every hand is known
     pips_source: str = "none"  # "hands", "announced" or "none"
     award: HandAward | None = None
+    # what the end-of-hand points added to each side's score (the points for going out, credited
+    # with the last play, included; less where the get-in or exact-target rule refused them)
+    award_counted: dict[str, int] = field(default_factory=dict)
     in_play: dict[str, int] = field(default_factory=dict)  # credited in play, per side
     earned: dict[str, int] = field(default_factory=dict)  # rule points made in play, per side
     totals: dict[str, int] = field(default_factory=dict)  # correct running totals after the hand

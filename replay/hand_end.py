@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from muggins.replay.facts import HandResult
 from muggins.replay.play_rules import drawable, is_blocked
-from muggins.replay.scoring import end_of_hand
+from muggins.replay.scoring import HandAward, end_of_hand
 
 if TYPE_CHECKING:
     from muggins.replay.hand_state import HandState
@@ -55,18 +55,24 @@ def finish_hand(game: Game, state: HandState) -> HandResult:
     elif hand.pips is not None:
         result.pips = {s: v for s, v in hand.pips.entries if s in game.seat_set}
         result.pips_source = "announced"
-    if outcome is not None and not (game.over and game.won_at is not None and game.won_at[1] is not None):
+    out = state.out_credit  # the points for going out, credited with the last play
+    won_in_play = game.over and game.won_at is not None and game.won_at[1] is not None
+    if outcome is not None and not won_in_play:
         pips = result.pips
         if pips is not None and len(pips) == len(game.seats):
             result.award = end_of_hand(outcome, state.went_out, pips, game.sides, rules)
-            for side, amount in result.award.points.items():
-                if amount:
-                    game.credit(side, amount, hand.number, None)
         elif outcome == "domino" and state.went_out is not None and rules.domino_scoring in ("opponents_pips", "opponents_minus_own", "heaviest_hand") and pips is not None:
             result.award = end_of_hand(outcome, state.went_out, {**{s: 0 for s in game.seats}, **pips}, game.sides, rules)
-            for side, amount in result.award.points.items():
-                if amount:
-                    game.credit(side, amount, hand.number, None)
+    elif out is not None and game.won_at == (hand.number, out[0]):
+        # The last play and the points for going out reached the target together: those
+        # points are all the hand's end gives (the game is over at that play).
+        side, points = out[1], out[2]
+        text = f"{side} +{points} for going out, scored with the last play, which won the game"
+        result.award = HandAward({s: points if s == side else 0 for s in game.side_list}, side, text)
+    if result.award is not None and not won_in_play:
+        result.award_counted = _credit_award(game, result.award, out, hand.number)
+    elif out is not None:
+        result.award_counted = {s: out[3] if s == out[1] else 0 for s in game.side_list}
     result.totals = dict(game.scores)
     if game.won_at is not None and game.won_at[0] == hand.number:
         result.target_reached_at = game.won_at[1]
@@ -78,3 +84,18 @@ def finish_hand(game: Game, state: HandState) -> HandResult:
             game.won_at = (hand.number, None)
     game.hands.append(result)
     return result
+
+
+def _credit_award(game: Game, award: HandAward, out: tuple[int, str, int, int] | None, hand: int) -> dict[str, int]:
+    """Credit each side its end-of-hand points, less the points for going out already credited
+    with the last play; return what counted per side (those points included)."""
+    counted = {}
+    for side, amount in award.points.items():
+        got = 0
+        if out is not None and side == out[1]:
+            amount -= out[2]
+            got = out[3]
+        if amount:
+            got += game.credit(side, amount, hand, None)
+        counted[side] = got
+    return counted

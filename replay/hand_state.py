@@ -44,6 +44,8 @@ class HandState:
         self.passes = 0
         self.over: str | None = None
         self.went_out: str | None = None
+        # the points for going out, credited with the last play: (turn, side, points, counted)
+        self.out_credit: tuple[int, str, int, int] | None = None
         self.must_play: dict[str, Tile] = {}
         self.pending: list[tuple[int, str, int, MugginsTake]] = []  # (turn, seat, unclaimed points, what a call takes)
         self.unclaimed_history: dict[str, list[int]] = {s: [] for s in seats}

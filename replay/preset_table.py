@@ -12,7 +12,7 @@ the same: a test reads every preset both ways.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 PRESET_DIR: Path = Path(__file__).with_name("presets")
 VALUES_PATH: Path = Path(__file__).with_name("preset_values.py")
@@ -30,7 +30,8 @@ def shipped(path: Path, text: str) -> Read | None:
         from muggins.replay import preset_values
     except ImportError:
         return None
-    entry = preset_values.PRESETS.get(path.stem)
+    # (text, data, marks): what values_source writes, which mypy reads as (str, object, object)
+    entry = cast("tuple[str, dict[str, Any], dict[str, tuple[int, int]]] | None", preset_values.PRESETS.get(path.stem))
     if entry is None or entry[0] != text:
         return None
     import copy

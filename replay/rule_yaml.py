@@ -62,11 +62,11 @@ def _loader_class() -> type:
 
         def compose_node(self, parent: Any, index: Any) -> Any:
             if self.check_event(yaml.AliasEvent):
-                raise refuse("aliases (*name) are not allowed in rules", self.peek_event().start_mark)
+                raise refuse("aliases (*name) are not allowed in rules", self.peek_event().start_mark)  # type: ignore[no-untyped-call]
             self.depth += 1
             try:
                 if self.depth > RULE_NESTING.value:
-                    raise refuse(RULE_NESTING.exceeded(), self.peek_event().start_mark)
+                    raise refuse(RULE_NESTING.exceeded(), self.peek_event().start_mark)  # type: ignore[no-untyped-call]
                 return super().compose_node(parent, index)
             finally:
                 self.depth -= 1

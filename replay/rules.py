@@ -22,7 +22,7 @@ import functools
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from muggins.limits import RULE_FILE_BYTES, excerpt
 from muggins.replay.preset_table import PRESET_DIR, shipped
@@ -137,10 +137,13 @@ class RuleSet:
     )
     spinner_counts_until: str = _param(
         "both_sides",
-        "How long the spinner itself counts as an open end (both halves): until tiles lie "
+        "How long the spinner itself counts as an open end: both halves until tiles lie "
         "against both its sides (usual), until any tile lies against it (it counts once, when "
-        "it is laid), or until three of its four sides are covered.",
-        ("both_sides", "one_side", "three_sides"),
+        "it is laid), or until three of its four sides are covered; or each of its two ends "
+        "(where the branches start) counts its own half until a tile covers that end, however "
+        "its sides are covered (Sniff: with both sides and one end covered, the bare end still "
+        "counts its half).",
+        ("both_sides", "one_side", "three_sides", "ends_covered"),
     )
     double_end_counts: str = _param(
         "both_halves",
@@ -214,7 +217,11 @@ class RuleSet:
     hand_winner_bonus: int = _param(
         0,
         "Points for winning a hand (going out, or the lightest hand of a blocked hand where the "
-        "blocked scoring names a winner): 1 for 'chipping out' in Fives and Threes.",
+        "blocked scoring names a winner): 1 for 'chipping out' in Fives and Threes. The points "
+        "for going out are scored at the same time as the last play: the two count together "
+        "against an exact target, or not at all (written on the sheet as the end-of-hand score; "
+        "in a hand kept as score-sheet entries only, which entry was the last play is not known, "
+        "and they count alone at the end of the hand).",
         kind="int",
     )
     get_in_minimum: int = _param(
@@ -308,14 +315,14 @@ class RuleSet:
         return out
 
 
-PARAMETERS: dict[str, dataclasses.Field] = {f.name: f for f in dataclasses.fields(RuleSet)}
+PARAMETERS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(RuleSet)}
 
 
 def _list(values: Sequence[int]) -> str:
     return ", ".join(str(v) for v in values)
 
 
-def _per_players(value: Any, players: int, key: str) -> int:
+def _per_players(value: int | Sequence[tuple[int, int]], players: int, key: str) -> int:
     """Read a per-player-count parameter: one number, or ((players, value), ...) pairs."""
     if isinstance(value, int):
         return value
@@ -439,7 +446,7 @@ def _validate(rules: RuleSet, at: Any) -> RuleSet:
 # Building and loading
 
 
-def _locator(where: str, marks: Mapping[str, tuple[int, int]] | None):
+def _locator(where: str, marks: Mapping[str, tuple[int, int]] | None) -> Callable[[Any], str]:
     """``at(key)``: the file, with the key's line and column when they are known."""
 
     def at(key: Any) -> str:
@@ -523,7 +530,7 @@ def read_yaml_text(text: str, where: str) -> tuple[dict[str, Any], dict[str, tup
         raise RuleError(exc.at(where)) from None
 
 
-_YAML_CACHE: dict[tuple, tuple[dict[str, Any], dict[str, tuple[int, int]]]] = {}
+_YAML_CACHE: dict[tuple[str, int, int, str], tuple[dict[str, Any], dict[str, tuple[int, int]]]] = {}
 
 
 def _read_yaml_cached(path: Path, where: str) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
@@ -541,9 +548,7 @@ def _read_yaml_cached(path: Path, where: str) -> tuple[dict[str, Any], dict[str,
     return copy.deepcopy(data), marks
 
 
-def _looks_like_file(spec: str | os.PathLike[str]) -> bool:
-    if not isinstance(spec, str):
-        return True
+def _looks_like_file(spec: str) -> bool:
     return spec.endswith((".yaml", ".yml")) or "/" in spec or "\\" in spec
 
 
@@ -552,7 +557,7 @@ def _locate(spec: str | os.PathLike[str], referrer: str, within: tuple[Path, ...
 
     ``within``: the folders a file must lie in (see :func:`load`); a preset name is always fine.
     """
-    if _looks_like_file(spec) or (within is None and spec not in preset_names() and Path(spec).is_file()):
+    if not isinstance(spec, str) or _looks_like_file(spec) or (within is None and spec not in preset_names() and Path(spec).is_file()):
         path = Path(spec)
         if within is not None:
             _check_within(path, within, referrer)
@@ -591,7 +596,7 @@ def _inside(path: Path, folder: Path) -> bool:
         return False
 
 
-_LOADED: dict[tuple, tuple[tuple[tuple[str, int], ...], RuleSet]] = {}
+_LOADED: dict[tuple[str, str, tuple[Path, ...] | None], tuple[tuple[tuple[str, int], ...], RuleSet]] = {}
 
 
 def load(spec: str | os.PathLike[str], within: Sequence[str | os.PathLike[str]] | None = None) -> RuleSet:

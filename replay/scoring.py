@@ -110,10 +110,24 @@ def end_of_hand(
         text = _domino(rules.domino_scoring, winner, pips, side_of, side_pips, points, rules)
     else:
         winner, text = _blocked(pips, side_of, side_pips, points, rules)
-    if winner is not None and rules.hand_winner_bonus:
-        points[winner] += rules.hand_winner_bonus
-        text += f"; {winner} +{rules.hand_winner_bonus} for winning the hand"
+    bonus = going_out_points(rules) if kind == "domino" else rules.hand_winner_bonus
+    if winner is not None and bonus:
+        points[winner] += bonus
+        text += f"; {winner} +{bonus} for winning the hand"
     return HandAward(points, winner, text)
+
+
+def going_out_points(rules: RuleSet) -> int:
+    """The points for going out (Fives and Threes' point for "chipping out"), which are scored at
+    the same time as the last play's own: the replayer credits the two as one amount, so against
+    an exact target they count together or not at all. pagat: with 59 on the board, a last tile
+    that makes 6 on the ends scores 2 + 1 = 3, "and this is too many".
+
+    The end-of-hand award (:func:`end_of_hand`) holds them too, as the score sheet writes them;
+    a hand kept as score-sheet entries only does not say which entry was the last play, so
+    there they are credited alone with the award.
+    """
+    return rules.hand_winner_bonus
 
 
 def _subtract_own(pips: Mapping[str, int], side_of: Mapping[str, str], points: dict[str, int], rules: RuleSet) -> str:

@@ -31,8 +31,10 @@ from muggins.notation.model import (
     Record,
     Tally,
     Tile,
+    Turn,
     full_set,
 )
+from muggins.replay.facts import HandResult
 from muggins.replay.hand_state import HandState
 from muggins.replay.play_rules import DRAW, draw_takes, drawable, legal_moves
 from muggins.replay.replayer import Game
@@ -133,12 +135,12 @@ def _points_after(state: HandState, tile: Tile, end: str | None, inline: bool) -
     return play_points(state.board.play(tile, end, inline).total(), state.rules)
 
 
-def _play_hand(game: Game, state: HandState, leader: str, first_double: Tile | None, rng: random.Random, options: Options) -> list:
+def _play_hand(game: Game, state: HandState, leader: str, first_double: Tile | None, rng: random.Random, options: Options) -> list[Turn]:
     rules = game.rules
-    turns: list = []
+    turns: list[Turn] = []
     seat = leader
 
-    def apply(stmt) -> None:
+    def apply(stmt: Turn) -> None:
         turns.append(stmt)
         state.apply(len(turns), stmt)
 
@@ -178,7 +180,7 @@ def _play_hand(game: Game, state: HandState, leader: str, first_double: Tile | N
     return turns
 
 
-def _with_tallies(hand: Hand, game: Game, state: HandState, result) -> Hand:
+def _with_tallies(hand: Hand, game: Game, state: HandState, result: HandResult) -> Hand:
     outcome = None
     if result.outcome == "domino":
         outcome = Outcome("domino", result.went_out)

@@ -13,15 +13,16 @@ builds its fact without keyword arguments.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Tile
 from muggins.replay.board import IllegalPlacement, lengthwise_allowed
 from muggins.replay.facts import TurnFact
 from muggins.replay.play_rules import drawable, fits, must_play_after_draw
-from muggins.replay.scoring import credit_claim, muggins_takes, play_points, unclaimed_may_be_taken
+from muggins.replay.scoring import credit_claim, going_out_points, muggins_takes, play_points, unclaimed_may_be_taken
 
 if TYPE_CHECKING:
+    from muggins.notation.model import Turn
     from muggins.replay.hand_state import HandState
 
 
@@ -102,7 +103,10 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
     else:
         credited, unclaimed, excess, penalty = credit_claim(points, claim, rules, game.claims_written)
     counted = 0
-    if credited:
+    if left == 0:
+        counted = _go_out(state, side, credited, number, turn)
+        result.in_play[side] += counted
+    elif credited:
         counted = game.credit(side, credited, number, turn)
         result.in_play[side] += counted
     if penalty:
@@ -122,6 +126,18 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
     )
     result.facts.append(fact)
     return fact
+
+
+def _go_out(state: HandState, side: str, credited: int, hand: int, turn: int) -> int:
+    """The last tile of a seat: what it is credited and the points for going out are scored at
+    the same time, as one credit (an exact target takes both or neither). Returns what counted of
+    the play's own points; the points for going out are kept in ``state.out_credit``."""
+    out = going_out_points(state.rules)
+    if not out:
+        return state.game.credit(side, credited, hand, turn) if credited else 0
+    together = state.game.credit(side, credited + out, hand, turn) > 0
+    state.out_credit = (turn, side, out, out if together else 0)
+    return credited if together else 0
 
 
 def _check_must_play(state: HandState, turn: int, play: Play) -> None:
@@ -178,7 +194,7 @@ def _choose_end(state: HandState, turn: int, play: Play, end: str | None) -> str
         return None
     if len(options) == 1:
         return options[0]
-    outcomes = {}
+    outcomes: dict[tuple[int, tuple[tuple[int, int], ...]], str] = {}
     for option in options:
         trial = board.play(tile, option)
         key = (trial.total(), tuple(sorted((e.pip, e.value) for e in trial.open_ends())))
@@ -435,7 +451,7 @@ def apply_sheet(state: HandState, turn: int, entry: SheetScore) -> TurnFact:
     return _fact(state, turn, "sheet", entry, points=entry.points, claim=entry.points, credited=credited, counted=credited)
 
 
-def _fact(state: HandState, turn: int, kind: str, stmt, **values) -> TurnFact:
+def _fact(state: HandState, turn: int, kind: str, stmt: Turn, **values: Any) -> TurnFact:
     fact = TurnFact(state.hand.number, turn, kind, stmt.seat, stmt, **values)
     state.result.facts.append(fact)
     return fact

@@ -19,6 +19,7 @@ from typing import Any
 import yaml
 
 from muggins.replay import rules as rulesmod
+from muggins.replay.preset_table import PRESET_DIR
 
 VARIANTS_MD = Path(__file__).with_name("VARIANTS.md")
 
@@ -47,7 +48,7 @@ def value_text(value: Any) -> str:
     return str(value)
 
 
-def allowed_text(spec: Field) -> str:
+def allowed_text(spec: Field[Any]) -> str:
     """The values a parameter allows: its choices, or a description of its type."""
     allowed = spec.metadata["allowed"]
     if allowed:
@@ -74,7 +75,7 @@ def parameter_rows() -> list[dict[str, Any]]:
 
 def preset_base(name: str) -> str | None:
     """The preset another preset starts from (its ``base:``), or None for a full preset."""
-    data = yaml.safe_load((rulesmod.PRESET_DIR / f"{name}.yaml").read_text(encoding="utf-8")) or {}
+    data = yaml.safe_load((PRESET_DIR / f"{name}.yaml").read_text(encoding="utf-8")) or {}
     return data.get("base")
 
 

@@ -77,13 +77,16 @@ def branch_owner(name: str) -> int:
     return int(name[1:]) - 1 if len(name) > 1 else 0
 
 
-def counts(state, rules) -> bool:
+def halves(state, bare: int, rules) -> int:
+    """How many halves a spinner counts; ``bare``: how many of its branches have no tile yet."""
     sides, covered, onto = state
     if rules.spinner_counts_until == "both_sides":
-        return sides < 2
+        return 2 if sides < 2 else 0
     if rules.spinner_counts_until == "three_sides":
-        return covered < 3
-    return onto == 0
+        return 2 if covered < 3 else 0
+    if rules.spinner_counts_until == "ends_covered":
+        return bare  # each end with nothing on it counts its half
+    return 2 if onto == 0 else 0
 
 
 def reference_total(played, rules) -> int:
@@ -114,9 +117,10 @@ def reference_total(played, rules) -> int:
             total += pip if half else 2 * pip
         else:
             total += pip
+    spins = spinning(played, rules)
     for index, s in state.items():
-        if counts(s, rules):
-            total += 2 * played[index][0].high
+        bare = sum(1 for name, end in ends.items() if end is None and spins[branch_owner(name)] == index)
+        total += halves(s, bare, rules) * played[index][0].high
     return total
 
 

@@ -16,7 +16,7 @@ rule_sets = st.builds(
     ),
     st.sampled_from(["none", "first_double", "every_double", "sniff"]),
     st.sampled_from(["sides_first", "any"]),
-    st.sampled_from(["both_sides", "one_side", "three_sides"]),
+    st.sampled_from(["both_sides", "one_side", "three_sides", "ends_covered"]),
     st.sampled_from(["both_halves", "one_half"]),
     st.sampled_from([6, 9]),
 )

@@ -127,7 +127,7 @@ def random_rules(rng: random.Random) -> RuleSet:
         max_pip=rng.choice([4, 6]),
         spinner=rng.choice(["none", "first_double", "every_double", "sniff"]),
         spinner_order=rng.choice(["sides_first", "any"]),
-        spinner_counts_until=rng.choice(["both_sides", "one_side", "three_sides"]),
+        spinner_counts_until=rng.choice(["both_sides", "one_side", "three_sides", "ends_covered"]),
         double_end_counts=rng.choice(["both_halves", "one_half"]),
         drawing=rng.choice(["none", "until_playable", "until_playable"]),
         play_drawn_at_once=rng.random() < 0.7,

@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING, Generic, TypeVar, Union
 if TYPE_CHECKING:
     from muggins.notation.errors import NotationError
 
-R = TypeVar("R")
+#: What the work made of a record. Covariant: a :class:`RecordDone` that carries only an error
+#: (``RecordDone[Never]``) is a record done whatever the work gives.
+R = TypeVar("R", covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,4 +35,5 @@ class FileDone:
     error: str | None = None
 
 
-Event = Union[RecordDone, FileDone]
+#: One event of reading, for work that gives an ``R`` per record.
+Event = Union[RecordDone[R], FileDone]

@@ -13,13 +13,25 @@ import itertools
 from collections import deque
 from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator
 
 from muggins.batch.events import FileDone, RecordDone
 from muggins.notation.split import pieces, split_piece
 
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
-def cut_items(paths: Iterable[Path], submit: Callable, ahead: int, size: int, died: tuple[type[BaseException], ...] = (BrokenProcessPool,)) -> Iterator:
+    from muggins.batch.spread import _Item
+    from muggins.notation.split import Chunk
+
+
+def cut_items(
+    paths: Iterable[Path],
+    submit: Callable[..., Future[list[Chunk] | None]],
+    ahead: int,
+    size: int,
+    died: tuple[type[BaseException], ...] = (BrokenProcessPool,),
+) -> Iterator[_Item]:
     """Each file's records' text as ``(path, index, chunk)``, a :class:`FileDone` after each
     file, and a file's ``not-utf8`` stop as a :class:`RecordDone`: the items of spread.py. Pieces
     of about ``size`` bytes are cut by ``submit(split_piece, ...)`` (a process pool's, a Dask
@@ -29,7 +41,7 @@ def cut_items(paths: Iterable[Path], submit: Callable, ahead: int, size: int, di
         given = 0
         try:
             cut = pieces(path, size)
-            waiting: deque = deque()
+            waiting: deque[Future[list[Chunk] | None] | None] = deque()
             in_order = False  # the pieces stopped matching the reader in order
             try:
                 while True:
@@ -61,7 +73,7 @@ def cut_items(paths: Iterable[Path], submit: Callable, ahead: int, size: int, di
         yield FileDone(path)
 
 
-def _in_order(path: Path, given: int) -> Iterator:
+def _in_order(path: Path, given: int) -> Iterator[_Item]:
     """The records of ``path`` after the first ``given``, from the reader in order."""
     from muggins.notation.parser import NotationError, read_chunks
 

@@ -23,19 +23,22 @@ import itertools
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Never, TypeVar, Union
 
 from muggins.batch.events import Event, FileDone, RecordDone
 
 if TYPE_CHECKING:
-    from concurrent.futures import Executor
+    from concurrent.futures import Executor, Future
 
+    from muggins.diagnostics import Diagnostic
     from muggins.notation.errors import NotationError
     from muggins.notation.model import Record
+    from muggins.notation.split import Chunk
 
 __all__ = ["BATCH_CHARS", "IN_FLIGHT", "Event", "FileDone", "RecordDone", "spread"]
 
 R = TypeVar("R")
+T = TypeVar("T")
 
 #: About this many characters of record text go to a worker at a time: some tens of records,
 #: enough that sending them costs little beside working on them.
@@ -46,11 +49,23 @@ BATCH_CHARS = 64_000
 IN_FLIGHT = 3
 
 
-#: What the reading process sends: a finished event, or (path, index, record text) to parse.
-_Item = Union[FileDone, RecordDone, tuple]
+#: A record's text to parse: (path, index in its file, its text).
+_Text = tuple[Path, int, "Chunk"]
+#: What the reading process sends: a finished event (a record done can only be an unreadable
+#: one, whatever the work), or a record's text.
+_Item = Union[FileDone, RecordDone[Never], _Text]
+if TYPE_CHECKING:
+    #: The work done on each record: ``work(record, path, index)`` (see :func:`spread`).
+    _Work = Callable[[Record, Path, int], R]
+    #: What a batch gives back for each record's text: the work's result, or why there is none.
+    _Result = Union[R, "_Unreadable", "_NotFinished"]
+    #: A batch's results: to come (a future of the pool that was sent them), or settled.
+    _Pending = Union[Future[list[_Result[R]]], list[_Result[R]]]
+    #: The batches out, with what they give, oldest first.
+    _Waiting = deque[tuple[list[_Item], _Pending[R]]]
 
 
-def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: int = 1, cluster: object = None) -> Iterator[Event]:
+def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: int = 1, cluster: object = None) -> Iterator[Event[R]]:
     """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it,
     worked on in ``jobs`` processes, or on the Dask ``cluster`` (a client from
     :func:`muggins.batch.cluster.connect`) when one is given; a :class:`FileDone` after each file.
@@ -77,7 +92,7 @@ def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: 
         for batch in itertools.islice(batches, 1):
             yield from _merged(batch, _work_batch(work, _texts(batch)))
         workers.start()
-        waiting: deque = deque()
+        waiting: _Waiting[R] = deque()
         for batch in batches:
             _settle_if_died(waiting, workers, work)
             waiting.append((batch, workers.send(work, _texts(batch))))
@@ -89,7 +104,7 @@ def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: 
         workers.stop()
 
 
-def _settled(waiting: deque, workers: _Workers, work: Callable) -> tuple[list, list]:
+def _settled(waiting: _Waiting[R], workers: _Workers, work: _Work[R]) -> tuple[list[_Item], list[_Result[R]]]:
     """The first waiting batch and its results (all of them settled first if a pool died)."""
     _settle_if_died(waiting, workers, work)
     batch, pending = waiting.popleft()
@@ -102,7 +117,7 @@ def _settled(waiting: deque, workers: _Workers, work: Callable) -> tuple[list, l
     return batch, results
 
 
-def _settle_if_died(waiting: deque, workers: _Workers, work: Callable, since: int | None = None) -> None:
+def _settle_if_died(waiting: _Waiting[R], workers: _Workers, work: _Work[R], since: int | None = None) -> None:
     """When a pool has died since the batches out were sent (or since ``since``), every one of
     them settled (its results in place of its future) before any more work is sent: the records
     of the dead pool's batches, worked on again one at a time in the fresh pool, are then alone
@@ -111,7 +126,7 @@ def _settle_if_died(waiting: deque, workers: _Workers, work: Callable, since: in
         return
     if since is None:
         newest = waiting[-1][1]
-        if isinstance(newest, list) or newest.generation == workers.generation:
+        if isinstance(newest, list) or _generation(newest) == workers.generation:
             return
     for at in range(len(waiting)):
         batch, pending = waiting[at]
@@ -137,7 +152,7 @@ class _Workers:
 
         self.pool = ProcessPoolExecutor(max_workers=self.jobs, initializer=_worker_start)
 
-    def submit(self, task: Callable, *args):
+    def submit(self, task: Callable[..., T], *args: Any) -> Future[T]:
         """A future of ``task(*args)``: in a worker process, or done here (see the class)."""
         from concurrent.futures import Future
         from concurrent.futures.process import BrokenProcessPool
@@ -148,14 +163,12 @@ class _Workers:
             except BrokenProcessPool:  # the pool died since it was last asked
                 self.died(self.generation)
                 return self.submit(task, *args)
-            future.generation = self.generation  # type: ignore[attr-defined]
-            return future
-        done: Future = Future()
+            return _stamped(future, self.generation)
+        done: Future[T] = Future()
         done.set_result(task(*args))
-        done.generation = self.generation  # type: ignore[attr-defined]
-        return done
+        return _stamped(done, self.generation)
 
-    def send(self, work: Callable, texts: list[tuple]):
+    def send(self, work: _Work[R], texts: list[_Text]) -> _Pending[R]:
         """A future of a batch's work, or its results at once: not finished, after giving up.
         Sent to a pool found dead, it is not sent again: it fails as that pool's work does."""
         from concurrent.futures import Future
@@ -170,20 +183,19 @@ class _Workers:
         except BrokenProcessPool as exc:
             future = Future()
             future.set_exception(exc)
-        future.generation = self.generation  # type: ignore[attr-defined]
-        return future
+        return _stamped(future, self.generation)
 
-    def results(self, future, work: Callable, texts: list[tuple]) -> list:
+    def results(self, future: Future[list[_Result[R]]], work: _Work[R], texts: list[_Text]) -> list[_Result[R]]:
         """The batch's results; if its pool died, each record worked on again, alone."""
         from concurrent.futures.process import BrokenProcessPool
 
         try:
             return future.result()
         except BrokenProcessPool:
-            self.died(future.generation)
+            self.died(_generation(future))
             return [self._alone(work, text) for text in texts]
 
-    def _alone(self, work: Callable, text: tuple):
+    def _alone(self, work: _Work[R], text: _Text) -> _Result[R]:
         from concurrent.futures.process import BrokenProcessPool
 
         if self.given_up is not None:
@@ -192,7 +204,7 @@ class _Workers:
         try:
             return future.result()[0]
         except BrokenProcessPool:
-            self.died(future.generation)
+            self.died(_generation(future))
             return _NotFinished("the worker process working on it died (killed, perhaps for want of memory)")
 
     def died(self, generation: int) -> None:
@@ -214,6 +226,19 @@ class _Workers:
     def stop(self) -> None:
         if self.pool is not None:
             self.pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _stamped(future: Future[T], generation: int) -> Future[T]:
+    """``future`` marked with the ``generation`` of the pool it was sent to (a future takes any
+    attribute, which its type does not say)."""
+    future.generation = generation  # type: ignore[attr-defined]
+    return future
+
+
+def _generation(future: Future[Any]) -> int:
+    """The generation :func:`_stamped` marked ``future`` with."""
+    generation: int = future.generation  # type: ignore[attr-defined]
+    return generation
 
 
 def _size(paths: list[Path]) -> int:
@@ -278,7 +303,7 @@ def _worker_start() -> None:
     threading.Thread(target=watch, name="muggins-parent-watch", daemon=True).start()
 
 
-def _texts(batch: list[_Item]) -> list[tuple]:
+def _texts(batch: list[_Item]) -> list[_Text]:
     return [item for item in batch if type(item) is tuple]
 
 
@@ -287,7 +312,7 @@ class _Unreadable:
     """A record's :class:`NotationError` on its way back from a worker (the exception itself
     does not survive pickling)."""
 
-    diagnostics: tuple
+    diagnostics: tuple[Diagnostic, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,35 +322,38 @@ class _NotFinished:
     why: str
 
 
-def _work_batch(work: Callable, texts: list[tuple]) -> list:
+def _work_batch(work: _Work[R], texts: list[_Text]) -> list[_Result[R]]:
     """A worker's part: parse each record's text and work on the record."""
     from muggins.notation.parser import NotationError, parse_chunk
 
-    done: list = []
+    done: list[_Result[R]] = []
     for path, index, chunk in texts:
         record = parse_chunk(chunk, str(path))
         done.append(_Unreadable(tuple(record.diagnostics)) if isinstance(record, NotationError) else work(record, path, index))
     return done
 
 
-def _merged(batch: list[_Item], results: list) -> Iterator[Event]:
+def _merged(batch: list[_Item], results: list[_Result[R]]) -> Iterator[Event[R]]:
     """The batch's events in order: the records worked on, with what passed by the workers."""
     from muggins.notation.parser import NotationError
 
     worked = iter(results)
     for item in batch:
-        if type(item) is not tuple:
-            yield item  # type: ignore[misc]  # an event, passed on
+        if not isinstance(item, tuple):
+            yield item  # an event, passed on
             continue
         result = next(worked)
+        done: R | NotationError
         if isinstance(result, _Unreadable):
-            result = NotationError(list(result.diagnostics))
+            done = NotationError(list(result.diagnostics))
         elif isinstance(result, _NotFinished):
-            result = _not_finished(item, result.why)
-        yield RecordDone(item[0], item[1], result)
+            done = _not_finished(item, result.why)
+        else:
+            done = result
+        yield RecordDone(item[0], item[1], done)
 
 
-def _not_finished(item: tuple, why: str) -> NotationError:
+def _not_finished(item: _Text, why: str) -> NotationError:
     """A ``worker-failed`` error at the record of ``item`` (path, index, chunk)."""
     from muggins.diagnostics import Diagnostic
     from muggins.notation.parser import NotationError

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, List, Optional
 
 import typer
 
@@ -39,8 +39,16 @@ from muggins.cli.common import (
 from muggins.cli.output import counted, error, say
 
 if TYPE_CHECKING:
+    from tempfile import SpooledTemporaryFile
+
+    from rich.console import Console
+
+    from muggins.cli.jsonout import StreamedList
     from muggins.diagnostics import Diagnostic
     from muggins.notation.model import Record
+
+#: A check run on every record that parsed: its findings.
+Checker = Callable[["Record"], Iterable["Diagnostic"]]
 
 
 def _notation(record: Record) -> list[Diagnostic]:
@@ -60,7 +68,7 @@ def _play(record: Record, rules_dirs: tuple[str, ...] = ()) -> list[Diagnostic]:
 #: Functions run on every record that parsed, in order; each returns its findings: the
 #: notation's own checks, then the replay under the record's rules. With ``--jobs`` they run
 #: in other processes, so each must pickle (a module-level function).
-CHECKERS: list[Callable[[Record], Iterable[Diagnostic]]] = [_notation, _play]
+CHECKERS: list[Checker] = [_notation, _play]
 
 #: What the last line says when nothing was found: what check looked at, and what it did not.
 CLEAN_WORDS = "notation and play clean; run muggins audit for the scores"
@@ -96,14 +104,14 @@ class FileReport:
         self.problems += sum(1 for d in diagnostics if d.severity != "info")
         return diagnostics
 
-    def head_json(self) -> dict:
+    def head_json(self) -> dict[str, Any]:
         return {"file": self.path, "records": self.records, "unreadable_records": self.unreadable_records, "error": self.error}
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {**self.head_json(), "diagnostics": [d.to_json() for d in self.diagnostics]}
 
 
-def _check_one(checkers: tuple, record: Record, path: Path, index: int) -> list[Diagnostic]:
+def _check_one(checkers: tuple[Checker, ...], record: Record, path: Path, index: int) -> list[Diagnostic]:
     """The work done on each readable record, in whichever process."""
     found: list[Diagnostic] = []
     for checker in checkers:
@@ -111,7 +119,7 @@ def _check_one(checkers: tuple, record: Record, path: Path, index: int) -> list[
     return found
 
 
-def _checked(paths: Iterable[Path], checkers, jobs: int, cluster: object = None) -> Iterator[tuple[FileReport, list[Diagnostic] | None]]:
+def _checked(paths: Iterable[Path], checkers: Iterable[Checker], jobs: int, cluster: object = None) -> Iterator[tuple[FileReport, list[Diagnostic] | None]]:
     """(the file's report so far, the diagnostics just found) for each record; then
     (the finished report, None) at the end of each file."""
     from muggins.batch.spread import FileDone, spread
@@ -140,7 +148,7 @@ def _checked(paths: Iterable[Path], checkers, jobs: int, cluster: object = None)
         yield report, report.add(result.diagnostics)
 
 
-def check_file(path: Path, checkers: Iterable[Callable[[Record], Iterable[Diagnostic]]] | None = None) -> FileReport:
+def check_file(path: Path, checkers: Iterable[Checker] | None = None) -> FileReport:
     """Read ``path`` record by record and collect every diagnostic (``checkers``: :data:`CHECKERS`
     as it is when called, unless given)."""
     report = FileReport(str(path))
@@ -150,7 +158,7 @@ def check_file(path: Path, checkers: Iterable[Callable[[Record], Iterable[Diagno
     return report
 
 
-def print_diagnostics(diagnostics: Iterable[Diagnostic], console=None) -> None:
+def print_diagnostics(diagnostics: Iterable[Diagnostic], console: Console | None = None) -> None:
     """Each diagnostic rendered with its caret on stderr; coloured only on a terminal."""
     diagnostics = list(diagnostics)
     if not diagnostics:
@@ -259,7 +267,7 @@ class _Total:
         return f"{head}: {verdict}{tail}"
 
 
-def _write_json(checked) -> Iterator[FileReport]:
+def _write_json(checked: Iterable[tuple[FileReport, list[Diagnostic] | None]]) -> Iterator[FileReport]:
     """The ``muggins.check/1`` document on stdout, a file at a time (each finished report is
     passed on); a file's diagnostics wait in a spooled temporary file, on disk past a megabyte,
     until its counts are known, since they come first in the document."""
@@ -271,11 +279,12 @@ def _write_json(checked) -> Iterator[FileReport]:
     document = StreamedObject(write)
     document.put("schema", JSON_SCHEMA)
     files = document.open_list("files")
-    spool = diagnostics = None
+    spooled: tuple[SpooledTemporaryFile[str], StreamedList] | None = None  # the current file's diagnostics
     for report, found in checked:
-        if spool is None:
+        if spooled is None:
             spool = tempfile.SpooledTemporaryFile(max_size=1 << 20, mode="w+", encoding="utf-8")
-            diagnostics = StreamedList(spool.write, 3)
+            spooled = (spool, StreamedList(spool.write, 3))
+        spool, diagnostics = spooled
         if found is not None:
             for diagnostic in found:
                 diagnostics.add(diagnostic.to_json())
@@ -290,7 +299,7 @@ def _write_json(checked) -> Iterator[FileReport]:
         while piece := spool.read(1 << 16):
             write(piece)
         spool.close()
-        spool = None
+        spooled = None
         entry.close()
         yield report
     files.close()
