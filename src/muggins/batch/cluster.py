@@ -21,13 +21,16 @@ from __future__ import annotations
 
 from collections import deque
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from muggins.batch.events import Event
 from muggins.batch.spread import BATCH_CHARS, IN_FLIGHT, _batches, _items, _merged, _NotFinished, _texts, _work_batch
 
 if TYPE_CHECKING:
+    from muggins.batch.spread import _Item, _Text
     from muggins.notation.model import Record
+
+R = TypeVar("R")
 
 __all__ = ["ClusterError", "INSTALL", "LOCAL", "connect", "spread_on_cluster"]
 
@@ -100,7 +103,7 @@ def shares_files(client: Any) -> bool:
     return hasattr(client, "_muggins_cluster") or os.environ.get("MUGGINS_SHARED_FILES") == "1"
 
 
-def spread_on_cluster(paths: Iterable[Path], work: Callable[[Record, Path, int], Any], client: Any) -> Iterator[Event]:
+def spread_on_cluster(paths: Iterable[Path], work: Callable[[Record, Path, int], R], client: Any) -> Iterator[Event[R]]:
     """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it
     on the cluster of ``client`` (from :func:`connect`); a
     :class:`~muggins.batch.events.FileDone` after each file. ``work`` and its results must
@@ -108,13 +111,13 @@ def spread_on_cluster(paths: Iterable[Path], work: Callable[[Record, Path, int],
     worker are out at once, so memory stays flat however large the archive."""
     count = workers(client)
     window = count * IN_FLIGHT
-    waiting: deque = deque()
+    waiting: deque[tuple[list[_Item], Any]] = deque()  # (a batch, its future or its results)
     if shares_files(client):
         from distributed import KilledWorker
 
         from muggins.batch.pieces import cut_items
 
-        def submit(task: Callable, *args: Any) -> Any:
+        def submit(task: Callable[..., Any], *args: Any) -> Any:
             return client.submit(task, *args, pure=False)
 
         items = cut_items(paths, submit, ahead=2 * count, size=BATCH_CHARS, died=(KilledWorker,))
@@ -134,12 +137,12 @@ def spread_on_cluster(paths: Iterable[Path], work: Callable[[Record, Path, int],
                 future.cancel()
 
 
-def _submit(client: Any, work: Callable, texts: list[tuple]) -> Any:
+def _submit(client: Any, work: Callable[[Record, Path, int], Any], texts: list[_Text]) -> Any:
     # pure=False: two batches of the same text are two tasks (their keys must not collide).
     return client.submit(_work_batch, work, texts, pure=False)
 
 
-def _settled(client: Any, work: Callable, entry: tuple) -> tuple[list, list]:
+def _settled(client: Any, work: Callable[[Record, Path, int], Any], entry: tuple[list[_Item], Any]) -> tuple[list[_Item], list[Any]]:
     """A batch and its results; a batch that killed workers is worked on one record per task."""
     from distributed import KilledWorker
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from functools import partial
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, List, Optional
+from typing import IO, TYPE_CHECKING, Callable, List, Optional
 
 import typer
 
@@ -104,7 +104,7 @@ def audit_command(
     raise typer.Exit(code)
 
 
-def _to_tables(output: str, paths: list[Path], body) -> int:
+def _to_tables(output: str, paths: list[Path], body: Callable[[ParquetTables], int]) -> int:
     """Run ``body(tables)`` with the Parquet folder ``output``, put in its place only when the
     run ends (never over an input); what was written is said on stderr."""
     from muggins.cli.output import counted, say
@@ -202,7 +202,7 @@ def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int,
         if result.dirty:
             outcome.findings()
         if tables is not None:
-            tables.add(result.rows)
+            tables.add(list(result.rows))
         elif entries is not None:
             entries.add_text(result.text)
         elif not (text and settings.quiet):

@@ -210,7 +210,7 @@ def check_command(
     raise typer.Exit(EXIT_FINDINGS if total.problems else EXIT_CLEAN)
 
 
-def _report(checked, format: CheckFormat, quiet: bool, usable: bool) -> _Total:
+def _report(checked: Iterable[tuple[FileReport, list[Diagnostic] | None]], format: CheckFormat, quiet: bool, usable: bool) -> _Total:
     """Write what ``checked`` gives as ``format`` asks; the run's figures."""
     total = _Total(unusable=not usable)
     if format is CheckFormat.json:
