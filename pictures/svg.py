@@ -83,11 +83,12 @@ STYLE = (
     ".muggins-position .empty{font-size:16px;fill:#e8f5e9;text-anchor:middle}"
     f".muggins-position .end circle{{fill:{IVORY};stroke:#3b3324;stroke-width:1.5px}}"
     ".muggins-position .end text{font-size:15px;font-weight:bold;text-anchor:middle}"
-    ".muggins-position .end .name{font-size:12px;font-weight:normal;fill:#e8f5e9}"
+    ".muggins-position .end .name{font-size:13px;font-weight:normal;fill:#e8f5e9}"
     f".muggins-position .end path{{stroke:{GOLD};stroke-width:21px;stroke-linecap:round}}"
     ".muggins-position .end[data-state=waits] circle{fill:none;stroke:#cfd8dc;stroke-dasharray:3 3}"
     ".muggins-position .end[data-state=waits] text{fill:#cfd8dc}"
-    ".muggins-position .claim{font-size:15px;font-weight:bold;fill:#c62828}"
+    ".muggins-position .ends{text-anchor:middle}"
+    ".muggins-position .claim{font-size:15px;font-weight:bold;fill:#c62828;text-anchor:middle}"
 )
 
 
@@ -251,13 +252,14 @@ def position_svg(view: TableView, *, standalone: bool = True) -> str:
     y = bottom
     total = view.board.total()
     points = play_points(total, view.board.rules) if view.board.lead is not None else 0
-    canvas.add(svg_text(side + 24, y + 24, _count_caption(view.board, points), "ends", f' data-count="{total}" data-points="{points}"'))
+    middle = side + WIDTH // 2  # under the board's middle, where a narrow screen shows it
+    canvas.add(svg_text(middle, y + 24, _count_caption(view.board, points), "ends", f' data-count="{total}" data-points="{points}"'))
     status = view.over or f"boneyard: {view.boneyard} tile{'s' if view.boneyard != 1 else ''}"
     canvas.add(svg_text(side + WIDTH - 24, y + 24, status, "soft"))
     if view.wrong_claim is not None:
         claim = view.wrong_claim
         extra = f' data-claimed="{claim.claimed}" data-correct="{claim.correct}"'
-        canvas.add(svg_text(side + 24, y + 48, claim.words(), "claim", extra))
+        canvas.add(svg_text(middle, y + 48, claim.words(), "claim", extra))
         y += 24
     y = hand_rows(canvas, at["bottom"], y + 40, side, side + WIDTH)
     height = y + 8
