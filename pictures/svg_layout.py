@@ -5,8 +5,9 @@ the spinner (through the lead where there is no spinner) and the spinner's branc
 down from it. An arm that would run off the table turns a corner and comes back, snaking. Each
 arm keeps to its own quarter of the table so that arms never cross: the left part of the line
 snakes upward, the right part downward, the up branch turns right and the down branch turns
-left (a pinwheel). Later spinners (where every double spins) put their branches out sideways
-where there is room, and otherwise in a strip under the table.
+left (a pinwheel). Later spinners (where every double spins) put their branches out across
+their arm where there is room (``u2`` up and ``d2`` down from a spinner on the line, like ``u``
+and ``d``), and otherwise in a strip under the table.
 
 Promises: a tile touches the tile it was played against, half to half; no two tiles overlap;
 every coordinate is an integer number of picture units (a tile half is :data:`UNIT` square), so
@@ -248,8 +249,12 @@ def _perpendicular(direction: Vec) -> Vec:
     return SOUTH if direction[0] else EAST
 
 
-def _left_of(direction: Vec) -> Vec:
-    return (direction[1], -direction[0])
+def _branch_ways(heading: Vec) -> tuple[Vec, Vec]:
+    """The ways a later spinner's ``u`` and ``d`` branches run from it, across the arm it lies
+    on (``heading``): as the first spinner's, ``u`` up and ``d`` down on a level arm, whichever
+    way that arm runs; on an upright arm ``u`` to the left and ``d`` to the right."""
+    down = SOUTH if heading[0] else EAST
+    return (-down[0], -down[1]), down
 
 
 def _crosswise_doubles(board: Board) -> list[int]:
@@ -345,13 +350,14 @@ def layout(board: Board) -> Layout:
 def _later_branches(
     board: Board, table: _Table, orders: list[int], spinner_set: set[int], ends: list[EndPoint], insets: list[InsetLabel]
 ) -> None:
-    """Branches of the second and later spinners: out sideways where they fit, else under the table."""
+    """Branches of the second and later spinners: out across their arm where they fit (an empty
+    branch where a tile's half would fit, so that its open end shows clear of other tiles), else
+    under the table."""
     for index, order in enumerate(orders[1:], 2):
         spinner = next(p for p in table.placed if p.order == order)
         heading = table.heading[order]
         centre = (spinner.rect.x + spinner.rect.w // 2, spinner.rect.y + spinner.rect.h // 2)
-        left = _left_of(heading)
-        for name, way in zip(branch_names(index), (left, (-left[0], -left[1]))):
+        for name, way in zip(branch_names(index), _branch_ways(heading)):
             pieces = _branch(board, name, spinner_set)
             start = _add(centre, _scale(way, UNIT))
             trial = _Table()
@@ -365,12 +371,15 @@ def _later_branches(
                     fits = False
                     break
                 trial.put(piece, rect, _perpendicular(direction) if piece.crosswise else direction, direction)
+            if fits and not pieces:  # an empty branch still needs room to show its open end
+                room = _square(_add(start, _scale(way, UNIT // 2)), UNIT)
+                fits = not trial.collides(room) and room.x >= 0 and room.right <= TABLE_WIDTH
             if fits:
                 table.placed, table.heading = trial.placed, trial.heading
                 ends.append(EndPoint(name, *head, direction))
                 continue
-            bottom = max(p.rect.bottom for p in table.placed)
-            row_y = bottom + UNIT + UNIT  # the axis of the strip's row, clear of everything above
+            bottom = max([p.rect.bottom for p in table.placed] + [label.y + UNIT // 2 for label in insets])
+            row_y = bottom + UNIT + UNIT  # the axis of the strip's row, clear of everything above (empty rows too)
             label_x = UNIT
             insets.append(InsetLabel(name, spinner.tile, label_x, row_y))
             head, direction = _lay(table, pieces, (label_x + 4 * UNIT, row_y), EAST, _Snake(SOUTH), False)

@@ -88,14 +88,16 @@ def _vertical(chain: list[tuple[Tile, int, bool]], col: int, upward: bool) -> li
 
 
 def ends_line(board: Board) -> str:
-    """``open ends: l 3, r 3, u 1 (d waits); count 3 + 3 + 1 = 7``."""
+    """``open ends: l 3, r 3, u 1, d 5 (waits); count 3 + 3 + 1 = 7``: each end by name with the
+    pip a tile must match there, then what they count (a spinner that still counts but ends no
+    arm is named by its tile, its count in the sum)."""
     if board.lead is None:
         return "open ends: none"
     parts = []
     values = []
     for end in board.open_ends():
-        if end.name == "spinner":
-            parts.append(f"spinner {end.value}")
+        if end.name == "spinner":  # a spinner that counts but ends no arm: no pip to match
+            parts.append(f"spinner {end.pip}-{end.pip}")
         elif not end.playable:
             parts.append(f"{end.name} {end.pip} (waits)")
         elif not end.counts and end.value == 0 and end.name not in ("l", "r"):

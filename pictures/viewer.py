@@ -30,11 +30,11 @@ from muggins.replay.rules import RuleSet
 __all__ = ["embed_json", "static_text", "viewer_html"]
 
 
-def viewer_html(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None) -> str:
-    """The whole page as text."""
+def viewer_html(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None, as_seat: str | None = None) -> str:
+    """The whole page as text; ``as_seat``: the game as that seat sees it (see :func:`viewer_data`)."""
     page = skeleton("viewer.html", "viewer.css", "viewer.js", PICTURE_STYLE + "\n")
     sprite = tile_sprite(max(rules.max_pip, _highest_pip(record)))
-    return fill(page, SPRITE=sprite, DATA=embed_json(viewer_data(record, rules, source, report)))
+    return fill(page, SPRITE=sprite, DATA=embed_json(viewer_data(record, rules, source, report, as_seat)))
 
 
 def _highest_pip(record: Record) -> int:

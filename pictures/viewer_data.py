@@ -19,7 +19,7 @@ from muggins.diagnostics import Diagnostic
 from muggins.notation.formatter import format_turn
 from muggins.notation.model import MugginsCall, Record, Turn
 from muggins.pictures.svg import position_svg
-from muggins.pictures.table_view import table_view
+from muggins.pictures.table_view import as_seen, findings_by_turn, table_view
 from muggins.replay.facts import HandResult, TurnFact
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
@@ -43,12 +43,12 @@ def _finding(f: Diagnostic, last_step: int) -> dict[str, Any]:
     }
 
 
-def _turn_row(number: int, statement: Turn, fact: TurnFact | None) -> dict[str, Any]:
+def _turn_row(number: int, statement: Turn, fact: TurnFact | None, as_seat: str | None) -> dict[str, Any]:
     row: dict[str, Any] = {
         "n": number,
         "seat": statement.seat,
         "kind": type(statement).__name__.lower(),
-        "text": format_turn(replace(statement, comments=())),
+        "text": format_turn(replace(as_seen(statement, as_seat), comments=())),
         "comments": list(statement.comments),
         "claim": None,
         "correct": None,
@@ -68,8 +68,10 @@ def _turn_row(number: int, statement: Turn, fact: TurnFact | None) -> dict[str, 
     return row
 
 
-def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None) -> dict[str, Any]:
-    """Everything the page shows, as plain data (the embedded JSON, schema ``muggins.viewer/1``)."""
+def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None, as_seat: str | None = None) -> dict[str, Any]:
+    """Everything the page shows, as plain data (the embedded JSON, schema ``muggins.viewer/1``);
+    ``as_seat``: as that seat sees the game (every other hand face down, the others' draws as
+    counts)."""
     report = report if report is not None else audit(record, rules)
     title = record.tag("Event") or source
     game = Game(record, rules)
@@ -89,8 +91,9 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
         scores: list[list[int]] = []
         counts: list[list[int]] = []
         state = None
+        at_turn = findings_by_turn(findings_by_hand.get(hand.number, ()))
         for turn, state in game.replay_hand(hand):
-            view = table_view(game, state, turn, title)
+            view = table_view(game, state, turn, title, as_seat=as_seat, findings=at_turn.get((hand.number, turn), ()))
             pictures.append(position_svg(view, standalone=False))
             scores.append([game.scores[s] for s in sides])
             total = state.board.total()
@@ -98,7 +101,7 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
         # The generator has finished the hand: the end-of-hand score is in.
         assert state is not None  # replay_hand yields the deal (turn 0) first, always
         result = game.hands[-1]
-        pictures.append(position_svg(table_view(game, state, len(hand.turns), title, ended=True), standalone=False))
+        pictures.append(position_svg(table_view(game, state, len(hand.turns), title, ended=True, as_seat=as_seat), standalone=False))
         scores.append([game.scores[s] for s in sides])
         counts.append(counts[-1])
         facts = {f.turn: f for f in result.facts}
@@ -108,7 +111,7 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
             {
                 "number": hand.number,
                 "comments": list(hand.comments),
-                "turns": [_turn_row(i, stmt, facts.get(i)) for i, stmt in enumerate(hand.turns, 1)],
+                "turns": [_turn_row(i, stmt, facts.get(i), as_seat) for i, stmt in enumerate(hand.turns, 1)],
                 "pictures": pictures,
                 "scores": scores,
                 "counts": counts,
@@ -136,6 +139,7 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
             "file": source,
         },
         "comments": list(record.comments),
+        "as": as_seat,
         "sides": [{"side": s, "who": " & ".join(players.get(seat, seat) for seat in team_of[s])} for s in sides],
         "findings": record_findings,
         "hands": hands,

@@ -19,13 +19,40 @@
   function lastStep(h) { return hands[h].turns.length + 1; }
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
 
+  // A picture is never drawn smaller than this part of its own size: on a narrow screen the
+  // picture box scrolls sideways instead, and the pips stay legible.
+  var LEAST_SCALE = 0.65;
+  var centredWidth = -1;  // the picture box's width when its sideways scroll was last centred
+
   function picture(h, s) {
     var key = h + "/" + s;
     if (!cache[key]) {
       var doc = parser.parseFromString(hands[h].pictures[s], "image/svg+xml");
-      cache[key] = document.importNode(doc.documentElement, true);
+      var svg = document.importNode(doc.documentElement, true);
+      var box = svg.viewBox && svg.viewBox.baseVal;
+      if (box && box.width) { svg.style.minWidth = Math.round(box.width * LEAST_SCALE) + "px"; }
+      cache[key] = svg;
     }
     return cache[key];
+  }
+
+  // Bring ``item`` into view inside its own scrolling ``list``, scrolling nothing else: the
+  // page stays where it is, so the board never slides under the sticky toolbar.
+  function keepInList(list, item) {
+    var outer = list.getBoundingClientRect(), inner = item.getBoundingClientRect();
+    if (inner.top < outer.top) { list.scrollTop -= outer.top - inner.top; }
+    else if (inner.bottom > outer.bottom) { list.scrollTop += inner.bottom - outer.bottom; }
+  }
+
+  // After a click below the board (a finding, a turn of the list, on a narrow screen), scroll
+  // the page just enough that the board shows under the sticky toolbar.
+  function revealBoard() {
+    var bar = $("controls").getBoundingClientRect();
+    var board = $("picture").getBoundingClientRect();
+    var room = window.innerHeight - bar.bottom;
+    if (board.top < bar.bottom || board.top > bar.bottom + room / 2) {
+      window.scrollBy(0, board.top - bar.bottom - 8);
+    }
   }
 
   function stepName(h, s) {
@@ -77,7 +104,7 @@
       li.appendChild(make("span", "text", t.text));
       li.appendChild(make("span", "claim", claimText(t)));
       if (claimWrong(t)) { li.classList.add("wrong"); }
-      li.addEventListener("click", go.bind(null, h, t.n));
+      li.addEventListener("click", function () { go(h, t.n); revealBoard(); });
       list.appendChild(li);
     });
     var findings = $("findings");
@@ -91,7 +118,7 @@
       b.appendChild(make("span", "where", (f.at_end ? "end of the hand" : "turn " + f.turn) + " \u00b7 " + f.severity + " "));
       b.appendChild(make("span", "code", f.code));
       b.appendChild(make("span", "message", ": " + f.message));
-      b.addEventListener("click", go.bind(null, h, f.turn));
+      b.addEventListener("click", function () { go(h, f.turn); revealBoard(); });
       li.appendChild(b);
       findings.appendChild(li);
     });
@@ -158,7 +185,12 @@
   function show() {
     var h = pos.hand, s = pos.step, hand = hands[h];
     if (builtHand !== h) { buildHand(h); }
-    $("picture").replaceChildren(picture(h, s));
+    var box = $("picture");
+    box.replaceChildren(picture(h, s));
+    if (box.scrollWidth !== centredWidth) {  // a first picture, or a new width: the board's middle in view
+      centredWidth = box.scrollWidth;
+      box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
+    }
     $("where").textContent = "hand " + hand.number + " of " + hands.length + " \u00b7 " + stepName(h, s) +
       (s > 0 && s < lastStep(h) ? " of " + hand.turns.length : "");
     Array.prototype.forEach.call($("timeline").children, function (cell) {
@@ -167,7 +199,7 @@
     Array.prototype.forEach.call($("turn-list").children, function (li) {
       var here = li.dataset.step === String(s);
       li.classList.toggle("now", here);
-      if (here && li.scrollIntoView) { li.scrollIntoView({ block: "nearest" }); }
+      if (here) { keepInList($("turn-list"), li); }
     });
     Array.prototype.forEach.call($("findings").querySelectorAll("button"), function (b) {
       b.classList.toggle("here", b.dataset.step === String(s));
@@ -203,7 +235,8 @@
     var meta = [data.meta.site, data.meta.date, "rules: " + data.meta.rules, data.meta.file].filter(function (x) { return x; });
     $("meta").textContent = meta.join(" \u00b7 ") + " \u00b7 " + sides.map(function (s) {
       return s.who && s.who !== s.side ? s.who + " (" + s.side + ")" : s.side;
-    }).join(" v ");
+    }).join(" v ") + (data.as ? " \u00b7 as " + data.as + " sees it: the other hands face down" : "");
+    if (data.as) { document.body.dataset.as = data.as; }
     data.comments.forEach(function (c) { $("comments").appendChild(make("p", "comment", c)); });
     var record = $("record-findings");
     data.findings.forEach(function (f) { record.appendChild(make("li", f.severity, f.severity + " " + f.code + ": " + f.message)); });

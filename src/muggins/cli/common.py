@@ -76,6 +76,20 @@ def record_option(one: bool = False) -> Any:
     return typer.Option(None, "--record", help=words, min=1, metavar="N")
 
 
+def as_seat_option() -> Any:
+    """``--as SEAT``: the table as one player sees it (render, view, replay)."""
+    return typer.Option(
+        None, "--as", help="Show the table as this seat sees it: its own tiles face up, every other hand face down, it sits at the bottom.", metavar="SEAT"
+    )
+
+
+def turn_option() -> Any:
+    """``--turn K`` or ``--turn end``: a position of a hand (render, replay)."""
+    return typer.Option(
+        None, "--turn", help="The position after this turn (0: the deal; end: after the end-of-hand scoring; default: the hand's last turn).", metavar="K|end"
+    )
+
+
 def no_color_option() -> Any:
     return typer.Option(False, "--no-color", help="No colour and no bold (as NO_COLOR=1 does).", callback=set_no_color)
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Container, Iterator, List, Optional
 
 import typer
 
 from muggins.cli.app import app
 from muggins.cli.common import (
     EXIT_UNUSABLE,
+    as_seat_option,
     die,
     no_color_option,
     one_file,
@@ -19,11 +20,14 @@ from muggins.cli.common import (
     resolve_rules,
     rules_dir_option,
     stderr_console,
+    turn_option,
     write_output,
 )
 
 if TYPE_CHECKING:
     from muggins.notation.model import Hand, Record
+    from muggins.replay.hand_state import HandState
+    from muggins.replay.replayer import Game
     from muggins.replay.rules import RuleSet
 
 
@@ -76,17 +80,52 @@ def noted(record: Record) -> bool:
     return any(note.severity != "info" for note in record.notes)
 
 
-def chosen_hand(record: Record, number: int, turn: int | None, where: str) -> Hand:
-    """Hand ``number`` of ``record``, where ``turn`` (when given) is one of its positions; else exit 2.
-
-    ``where`` names the record in the message (as the command calls it)."""
+def chosen_hand(record: Record, number: int, where: str) -> Hand:
+    """Hand ``number`` of ``record``, else exit 2. ``where`` names the record in the message (as
+    the command calls it)."""
     target = next((h for h in record.hands if h.number == number), None)
     if target is None:
         die(f"{where} has no hand {number} (it has {len(record.hands)})")
-    last = len(target.turns)
-    if turn is not None and turn > last:
-        die(f"hand {number} has {last} turns; --turn goes from 0 to {last}")
     return target
+
+
+def chosen_turn(target: Hand, turn: str | None) -> int | None:
+    """The position ``--turn`` names in ``target``: a turn from 0 to its last (the default), or
+    None for ``end`` (after the end-of-hand scoring); anything else exits 2."""
+    last = len(target.turns)
+    if turn is None:
+        return last
+    if turn.strip().lower() == "end":
+        return None
+    try:
+        value = int(turn)
+    except ValueError:
+        value = -1
+    if not 0 <= value <= last:
+        die(f"hand {target.number} has {last} turns; --turn goes from 0 to {last}, or is end (not {turn!r})")
+    return value
+
+
+def chosen_seat(record: Record, seat: str | None) -> str | None:
+    """The seat ``--as`` names (None: no one's view), else exit 2."""
+    if seat is None or seat in record.seats:
+        return seat
+    die(f"--as {seat!r}: the record's seats are {', '.join(record.seats) or 'none'}")
+
+
+def positions(game: Game, record: Record, target: Hand, wanted: Container[int | None]) -> Iterator[tuple[int | None, HandState]]:
+    """Replay ``record`` up to ``target`` and yield (turn, position) for each turn of it in
+    ``wanted``; then (None, the last position) once the hand is scored, when None is wanted. The
+    hand is scored only if the caller goes on past its last turn."""
+    for hand in record.hands:
+        state = None
+        for at, state in game.replay_hand(hand):
+            if hand is target and at in wanted:
+                yield at, state
+        if hand is target:
+            if None in wanted and state is not None:
+                yield None, state
+            return
 
 
 def source_name(file: str) -> str:
@@ -99,7 +138,8 @@ def render_command(
     file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
     record_index: Optional[int] = record_option(one=True),
     hand: int = typer.Option(1, "--hand", help="The hand number.", min=1),
-    turn: Optional[int] = typer.Option(None, "--turn", help="The position after this turn (0: the deal; default: the hand's last turn).", min=0),
+    turn: Optional[str] = turn_option(),
+    as_seat: Optional[str] = as_seat_option(),
     rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     rules_dir: List[str] = rules_dir_option(),
@@ -108,25 +148,30 @@ def render_command(
 ) -> None:
     """Draw the position after a turn as an SVG picture: the table, the open ends and their count, the hands and the score.
 
-    Exit code 0, or 1 when the record breaks the rules up to that position (the picture is still
-    written; the problems go to stderr), 2 for unusable input.
+    A claim the audit finds wrong at that turn is written on the picture. Exit code 0, or 1 when
+    the record breaks the rules up to that position (the picture is still written; the problems
+    go to stderr), 2 for unusable input.
     """
+    from muggins.analysis.audit import audit
     from muggins.pictures.svg import position_svg
-    from muggins.pictures.table_view import table_view
+    from muggins.pictures.table_view import findings_by_turn, table_view
     from muggins.replay.replayer import Game
 
     record, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
-    target = chosen_hand(record, hand, turn, f"record {record_index or 1} of {file}")
-    wanted = len(target.turns) if turn is None else turn
+    target = chosen_hand(record, hand, f"record {record_index or 1} of {file}")
+    wanted = chosen_turn(target, turn)
+    seat = chosen_seat(record, as_seat)
+    found = findings_by_turn(audit(record, rule_set).findings)
     game = Game(record, rule_set)
+    title = record.tag("Event") or source_name(file)
     picture = ""
-    for h in record.hands:
-        for at, state in game.replay_hand(h):
-            if h is target and at == wanted:
-                picture = position_svg(table_view(game, state, at, record.tag("Event") or source_name(file)))
-                break
-        if h is target:
-            break
+    for at, state in positions(game, record, target, {wanted}):
+        if at is None:
+            view = table_view(game, state, len(target.turns), title, ended=True, as_seat=seat)
+        else:
+            view = table_view(game, state, at, title, as_seat=seat, findings=found.get((hand, at), ()))
+        picture = position_svg(view)
+        break
     write_output(picture, output, inputs=(file,))
     err = stderr_console()
     for diagnostic in game.diagnostics:

@@ -9,12 +9,21 @@ import enum
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import no_color_option, print_diagnostic, record_option, rules_dir_option, stderr_console, stdout_console
+from muggins.cli.common import (
+    as_seat_option,
+    no_color_option,
+    print_diagnostic,
+    record_option,
+    rules_dir_option,
+    stderr_console,
+    stdout_console,
+    turn_option,
+)
 
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from muggins.notation.model import Turn
+    from muggins.pictures.table_view import TableView
     from muggins.replay.hand_state import HandState
     from muggins.replay.replayer import Game
 
@@ -26,32 +35,32 @@ class ReplayFormat(str, enum.Enum):
     json = "json"
 
 
-def _describe(stmt: Turn) -> str:
+def position_data(game: Game, state: HandState, turn: int | None, view: TableView) -> dict[str, Any]:
+    """The position as plain data (the ``--format json`` output, and what the text shows);
+    ``turn`` None: the hand's end, after its scoring. The hands are those of ``view`` (face down
+    where it is one seat's view)."""
     from muggins.notation.formatter import format_turn
-
-    return format_turn(stmt)
-
-
-def position_data(game: Game, state: HandState, turn: int) -> dict[str, Any]:
-    """The position as plain data (the ``--format json`` output, and what the text shows)."""
+    from muggins.pictures.table_view import as_seen
     from muggins.pictures.text import board_lines, ends_line
 
     board = state.board
     hands = {}
-    for seat in game.seats:
-        known = sorted(state.known[seat], reverse=True)
-        hands[seat] = {
-            "tiles": [str(t) for t in known],
-            "count": state.count[seat],
-            "fully_known": state.fully_known(seat),
+    for seat in view.seats:
+        hands[seat.seat] = {
+            "tiles": [str(t) for t in seat.tiles],
+            "count": len(seat.tiles) + seat.hidden,
+            "fully_known": state.fully_known(seat.seat) and (view.seen_by is None or seat.seat == view.seen_by),
+            "place": seat.place,
         }
     last = state.hand.turns[turn - 1] if turn else None
-    return {
+    claim = view.wrong_claim
+    data: dict[str, Any] = {
         "hand": state.hand.number,
         "sheet_only": state.hand.is_sheet_only,
-        "turn": turn,
+        "turn": "end" if turn is None else turn,
         "turns_in_hand": len(state.hand.turns),
-        "last": _describe(last) if last is not None else None,
+        "last": format_turn(as_seen(last, view.seen_by)) if last is not None else None,
+        "wrong_claim": None if claim is None else {"seat": claim.seat, "claimed": claim.claimed, "correct": claim.correct, "words": claim.words()},
         "board": board_lines(board),
         "ends": [
             {"end": e.name, "pip": e.pip, "counts": e.value if e.counts else 0, "playable": e.playable}
@@ -61,10 +70,46 @@ def position_data(game: Game, state: HandState, turn: int) -> dict[str, Any]:
         "count": board.total(),
         "hands": hands,
         "boneyard": state.boneyard_count,
-        "to_move": state.seats[state.to_move] if state.to_move is not None else None,
+        "to_move": state.seats[state.to_move] if state.to_move is not None and turn is not None else None,
         "over": state.over,
         "scores": dict(game.scores),
     }
+    if view.seen_by is not None:
+        data["as"] = view.seen_by
+    if turn is None:
+        result = game.hands[-1]
+        award = result.award
+        data["end_of_hand"] = {
+            "outcome": result.outcome,
+            "went_out": result.went_out,
+            "pips": result.pips,
+            "pips_source": result.pips_source,
+            "scores": None if award is None else dict(award.points),
+            "explanation": None if award is None else award.explanation,
+            "totals": dict(result.totals),
+        }
+    return data
+
+
+#: How the end-of-hand step says where the pips came from.
+PIPS_FROM = {"hands": "counted from the hands", "announced": "as announced"}
+
+
+def _show_end(console: Console, end: dict[str, Any]) -> None:
+    """The end-of-hand step's own lines: the pips left and the end-of-hand score."""
+    from rich.markup import escape
+
+    pips = end["pips"]
+    if pips is None:
+        console.print("pips left: not known (no hands, none announced)")
+    else:
+        said = ", ".join(f"{escape(seat)} {value}" for seat, value in pips.items())
+        console.print(f"pips left: {said} ({PIPS_FROM.get(end['pips_source'], end['pips_source'])})")
+    if end["scores"] is None:
+        console.print("end-of-hand score: none" + ("" if end["outcome"] else " (the hand did not end)"))
+    else:
+        scores = ", ".join(f"{escape(side)} {value:+d}" if value else f"{escape(side)} 0" for side, value in end["scores"].items())
+        console.print(f"end-of-hand score: {scores} ({escape(end['explanation'])})")
 
 
 def _show(console: Console, data: dict[str, Any], players: dict[str, str]) -> None:
@@ -74,10 +119,18 @@ def _show(console: Console, data: dict[str, Any], players: dict[str, str]) -> No
 
     from muggins.cli.output import counted
 
-    head = f"[bold]hand {data['hand']}, turn {data['turn']} of {data['turns_in_hand']}[/]"
-    if data["last"]:
-        head += f": {escape(data['last'])}"
+    end = data.get("end_of_hand")
+    if end is not None:
+        head = f"[bold]hand {data['hand']}, end of the hand[/]: " + _ending(end)
+    else:
+        head = f"[bold]hand {data['hand']}, turn {data['turn']} of {data['turns_in_hand']}[/]"
+        if data["last"]:
+            head += f": {escape(data['last'])}"
+    if "as" in data:
+        head += f" [dim](as {escape(data['as'])} sees it)[/]"
     console.print(head)
+    if data["wrong_claim"]:
+        console.print(f"[bold red]wrong claim:[/] {escape(data['wrong_claim']['words'])}")
     if data["sheet_only"]:
         console.print("a score-sheet-only hand: who scored what, no tiles")
     else:
@@ -94,11 +147,21 @@ def _show(console: Console, data: dict[str, Any], players: dict[str, str]) -> No
             name = players.get(seat, "")
             console.print(f"  {escape(seat)} {escape(name):10} {counted(hand['count'], 'tile'):>8}: {escape(tiles) or '-'}")
         console.print(f"boneyard: {counted(data['boneyard'], 'tile')}")
-    if data["over"]:
+    if end is not None:
+        _show_end(console, end)
+    elif data["over"]:
         console.print(f"the hand is over: {data['over']}")
     elif data["to_move"]:
         console.print(f"to move: {escape(data['to_move'])}")
     console.print("score: " + ", ".join(f"{escape(side)} {v}" for side, v in data["scores"].items()))
+
+
+def _ending(end: dict[str, Any]) -> str:
+    from rich.markup import escape
+
+    if end["outcome"] == "domino":
+        return f"domino, {escape(end['went_out'])} went out" if end["went_out"] else "domino"
+    return "blocked" if end["outcome"] == "blocked" else "unfinished"
 
 
 @app.command("replay")
@@ -106,42 +169,52 @@ def replay_command(
     file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
     record_index: Optional[int] = record_option(one=True),
     hand: int = typer.Option(1, "--hand", help="The hand number.", min=1),
-    turn: Optional[int] = typer.Option(None, "--turn", help="Show the position after this turn (0: the deal; default: the hand's last turn).", min=0),
-    all_: bool = typer.Option(False, "--all", help="Step through every turn of the hand."),
+    turn: Optional[str] = turn_option(),
+    all_: bool = typer.Option(False, "--all", help="Step through every turn of the hand, and end with its end-of-hand scoring."),
+    as_seat: Optional[str] = as_seat_option(),
     rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     rules_dir: List[str] = rules_dir_option(),
     format: ReplayFormat = typer.Option(ReplayFormat.text, "--format", help="text (the position drawn), or json (schema muggins.replay/1)."),
     no_color: bool = no_color_option(),
 ) -> None:
-    """Print the position after a turn: the board, the open ends and their count, the hands, the boneyard and the score."""
-    from muggins.cli.render import chosen_hand, chosen_record, noted
+    """Print the position after a turn: the board, the open ends and their count, the hands, the boneyard and the score.
+
+    A claim the audit finds wrong at that turn is said under the turn. --turn end shows the end
+    of the hand: the pips left, the end-of-hand score and the running totals.
+    """
+    from muggins.analysis.audit import audit
+    from muggins.cli.render import chosen_hand, chosen_record, chosen_seat, chosen_turn, noted, positions
+    from muggins.pictures.table_view import findings_by_turn, table_view
     from muggins.replay.replayer import Game
 
     chosen, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
-    target = chosen_hand(chosen, hand, turn, f"record {record_index or 1}")
+    target = chosen_hand(chosen, hand, f"record {record_index or 1}")
+    at_turn = chosen_turn(target, turn)
+    seat = chosen_seat(chosen, as_seat)
     last = len(target.turns)
-    wanted = set(range(last + 1)) if all_ else {last if turn is None else turn}
+    wanted: set[int | None] = {*range(last + 1), None} if all_ else {at_turn}
+    found = findings_by_turn(audit(chosen, rule_set).findings)
     game = Game(chosen, rule_set)
-    positions = []
-    for h in chosen.hands:
-        for at, state in game.replay_hand(h):
-            if h.number == hand and at in wanted:
-                positions.append(position_data(game, state, at))
-        if h.number == hand:
-            break
+    shown = []
+    for at, state in positions(game, chosen, target, wanted):
+        if at is None:
+            view = table_view(game, state, last, "", ended=True, as_seat=seat)
+        else:
+            view = table_view(game, state, at, "", as_seat=seat, findings=found.get((hand, at), ()))
+        shown.append(position_data(game, state, at, view))
     if format is ReplayFormat.json:
         import json
 
         from muggins.cli.output import write_data
 
-        document = {"schema": "muggins.replay/1", "file": file, "record": record_index or 1, "positions": positions}
+        document = {"schema": "muggins.replay/1", "file": file, "record": record_index or 1, "positions": shown}
         write_data(json.dumps(document, indent=2) + "\n")
     else:
         from muggins.cli.output import SEPARATOR
 
         out = stdout_console()
-        for i, data in enumerate(positions):
+        for i, data in enumerate(shown):
             if i:
                 out.print(SEPARATOR)
             _show(out, data, chosen.players)

@@ -7,14 +7,15 @@ from typing import List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import no_color_option, output_option, record_option, rules_dir_option, write_output
-from muggins.cli.render import chosen_record, source_name
+from muggins.cli.common import as_seat_option, no_color_option, output_option, record_option, rules_dir_option, write_output
+from muggins.cli.render import chosen_record, chosen_seat, source_name
 
 
 @app.command("view")
 def view_command(
     file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
     record_index: Optional[int] = record_option(one=True),
+    as_seat: Optional[str] = as_seat_option(),
     rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     rules_dir: List[str] = rules_dir_option(),
@@ -22,8 +23,9 @@ def view_command(
     no_color: bool = no_color_option(),
 ) -> None:
     """Write an HTML replay viewer for one record: every position of every hand, the claims beside
-    what the rules give, and the audit's findings on a timeline. The page needs no network and no
-    other file; open it in a browser and step with the arrow keys.
+    what the rules give, and the audit's findings on a timeline; --as SEAT shows the game as that
+    player saw it. The page needs no network and no other file; open it in a browser and step
+    with the arrow keys.
 
     Exit code 0 when the audit is clean, 1 when it has findings (the page shows them), 2 for
     unusable input.
@@ -33,8 +35,9 @@ def view_command(
     from muggins.pictures.viewer import viewer_html
 
     record, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
+    seat = chosen_seat(record, as_seat)
     report = audit(record, rule_set)
-    write_output(viewer_html(record, rule_set, source_name(file), report), output, inputs=(file,))
+    write_output(viewer_html(record, rule_set, source_name(file), report, seat), output, inputs=(file,))
     problems = len(report.mistakes)
     if problems:
         error(f"{record.source}: record {record_index or 1}: {counted(problems, 'finding')} (shown in the page)")
