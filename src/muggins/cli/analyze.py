@@ -8,6 +8,7 @@ file as it goes).
 
 from __future__ import annotations
 
+import enum
 from pathlib import Path
 from typing import List, Optional
 
@@ -32,6 +33,14 @@ from muggins.cli.common import (
 )
 
 
+class AnalyzeFormat(str, enum.Enum):
+    """The formats analyze writes (the tables of --format jsonl and parquet are audit's for now)."""
+
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
 @app.command("analyze")
 def analyze_command(
     files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input."),
@@ -44,7 +53,7 @@ def analyze_command(
     sort: Optional[str] = typer.Option(
         None, "--sort", help="Sort the players' table by this column, named as its header shows it (names A-Z, numbers largest first)."
     ),
-    format: Format = typer.Option(Format.text, "--format", help="text (tables), json (schema muggins.analyze/1) or csv (the players' table)."),
+    format: AnalyzeFormat = typer.Option(AnalyzeFormat.text, "--format", help="text (tables), json (schema muggins.analyze/1) or csv (the players' table)."),
     hands: bool = typer.Option(False, "--hands", help="Text: show the ledger hand by hand, not only for the game."),
     players_only: bool = typer.Option(False, "--players-only", help="Text: show only the players' table across all records."),
     record: Optional[int] = record_option(),
@@ -72,8 +81,7 @@ def analyze_command(
 
             die(f"--sort: one of {', '.join(sort_names())}, not {sort!r}")
     check_rule_options([rules] if rules is not None else [], set_)
-    if format in (Format.jsonl, Format.parquet):
-        die(f"analyze writes text, json or csv; --format {format.value} is for muggins audit for now")
+    chosen = Format(format.value)
     from muggins.analysis import analyze as analyzemod
     from muggins.analysis.solver_core import SolverCoreError
 
@@ -97,11 +105,11 @@ def analyze_command(
         from muggins.cli.shape import ConsoleShape
 
         out = stdout_console(stream)
-        settings = Settings(rules, tuple(set_), budget, format, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir))
+        settings = Settings(rules, tuple(set_), budget, chosen, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir))
         run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None, record)
         if not usable:
             run.outcome.unusable()
-        _write(run, paths, capped_jobs(jobs), column, format, stream, out, core, ledger_legend=not (players_only or quiet))
+        _write(run, paths, capped_jobs(jobs), column, chosen, stream, out, core, ledger_legend=not (players_only or quiet))
         return run.outcome.code
 
     raise typer.Exit(to_output(output, paths, body))
