@@ -15,7 +15,8 @@ code:
 - ``check-over-limit``: one record of 50 MB, over the ``record-chars`` limit (16 Mi): refused
   without being held (before: 4.2 GB in check, 12.7 GB in audit);
 - ``check-one-line``: a file of one 100 MB line: reading stops at the ``line-bytes`` limit;
-- ``check-dev-zero``: ``/dev/zero``, an endless line (before: read for ever);
+- ``check-dev-zero``: ``/dev/zero`` (before: read for ever as an endless line, then to the
+  ``line-bytes`` limit; now refused unread, as a device);
 - ``check-open-brace``: a 20 MB archive with one ``{`` left open in its first record (before:
   the rest became one unreadable record, 30 MB -> 717 MB for 57 MB).
 

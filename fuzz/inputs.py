@@ -397,8 +397,14 @@ def hostile_yaml(rng: random.Random) -> str:
     (octal, sexagesimal, binary), or a float that is no number."""
     choice = rng.random()
     depth = rng.choice((3, 16, 17, 100, 1000, 5000))
-    if choice < 0.2:
-        return "[" * depth + "1" + "]" * depth
+    if choice < 0.2:  # brackets: closed, left open, mixed with mappings, across lines, or with quoted ones among them
+        return rng.choice((
+            "[" * depth + "1" + "]" * depth,
+            "[" * depth,
+            "[{a: " * (depth // 2) + "1" + "}]" * (depth // 2),
+            "[\n" * depth + "]" * depth,
+            '["]", ' * depth + "1" + "]" * depth,
+        ))
     if choice < 0.3:
         return "{a: " * depth + "1" + "}" * depth
     if choice < 0.5:

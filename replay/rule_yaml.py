@@ -11,7 +11,9 @@ record), so the reader here is stricter than ``yaml.safe_load``:
 - **No aliases** (``*name``): a 334-byte alias bomb expands to gigabytes; a rule file never
   needs to repeat itself that way.
 - **Bounded**: a rule file's size, a value's length and how deep a value nests are limits of
-  :mod:`muggins.limits`, each named in its message with how to raise it.
+  :mod:`muggins.limits`, each named in its message with how to raise it. An alias and a bracket
+  one level too deep are refused where the reader first meets them, before the YAML parser
+  sees any of it, so a value nested thousands deep costs no more than one 16 deep.
 
 Problems are :class:`~muggins.replay.rules.RuleError` values with the file, line and column.
 Nothing here quotes the content of a file beyond a parameter name. PyYAML is imported on first
@@ -60,9 +62,24 @@ def _loader_class() -> type:
     class RuleLoader(yaml.SafeLoader):
         depth = 0
 
+        # The scanner refuses first, as it meets the text: an alias, or a bracket that opens
+        # one level too many. PyYAML's scanner reads a flow collection ahead to the end of its
+        # line (or 1,024 characters) and weighs every open bracket at each token, so a value
+        # nested a thousand deep cost a quarter of a second a read before the composer below
+        # could count its depth; now it reads no further than the bracket over the limit.
+
+        def fetch_alias(self) -> None:
+            raise refuse("aliases (*name) are not allowed in rules", self.get_mark())
+
+        def fetch_flow_collection_start(self, token_class: Any) -> None:
+            # len(indents): the block collections around (at most as many as the composer
+            # counts), so nothing the composer would take is refused here.
+            if len(self.indents) + self.flow_level >= RULE_NESTING.value:
+                raise refuse(RULE_NESTING.exceeded(), self.get_mark())
+            super().fetch_flow_collection_start(token_class)
+
         def compose_node(self, parent: Any, index: Any) -> Any:
-            if self.check_event(yaml.AliasEvent):
-                raise refuse("aliases (*name) are not allowed in rules", self.peek_event().start_mark)  # type: ignore[no-untyped-call]
+            # Every level counts here, block collections and the scalar at the bottom too.
             self.depth += 1
             try:
                 if self.depth > RULE_NESTING.value:

@@ -562,7 +562,10 @@ def _locate(spec: str | os.PathLike[str], referrer: str, within: tuple[Path, ...
         if within is not None:
             _check_within(path, within, referrer)
         if not path.is_file():
-            raise RuleError(f"{referrer}{_shown_path(spec)}: no such rule file")
+            from muggins.inputs import not_a_file
+
+            kind = not_a_file(path, pipes=False)
+            raise RuleError(f"{referrer}{_shown_path(spec)}: " + (f"not a rule file but {kind}" if kind else "no such rule file"))
         return path, os.fspath(spec), str(path.resolve())
     path = PRESET_DIR / f"{spec}.yaml"
     if not path.is_file():

@@ -66,6 +66,62 @@ def test_the_nesting_limit_can_be_raised(monkeypatch):
     assert "rule-nesting" not in message and "hand_size" in message
 
 
+def test_a_deep_value_is_refused_at_the_bracket_over_the_limit_not_read_on():
+    # Read on, the value's slip 84 brackets later would be the message ("not valid YAML"), and
+    # reading that far cost a quarter of a second for each thousand brackets: the limit stops
+    # the reader at the 17th bracket, column 17 of the value.
+    for text in ("[" * 100 + " @", "[" * 16 + "{a: " * 84 + "@", "[" * 3000):
+        with pytest.raises(RuleError) as caught:
+            with_overrides(load("allfives"), [parse_override("hand_size=" + text)])
+        assert "rule-nesting limit of 16" in str(caught.value) and "not valid YAML" not in str(caught.value)
+    from muggins.replay.rule_yaml import RuleYamlError, read_rule_value
+
+    with pytest.raises(RuleYamlError) as caught:
+        read_rule_value("[" * 100 + " @")
+    assert (caught.value.line, caught.value.column) == (1, 17)
+
+
+def test_a_deep_value_in_a_rule_file_is_refused_where_it_goes_over(tmp_path):
+    # "target: " is 8 characters; the file's mapping is level 1, so the 16th bracket (column
+    # 8 + 16 = 24) is level 17, and the slip after the last bracket is never reached.
+    path = tmp_path / "deep.yaml"
+    path.write_text("target: " + "[" * 100 + "@\n", encoding="utf-8")
+    with pytest.raises(RuleError, match=r"deep.yaml:1:24: the rule value's nesting is over the rule-nesting limit of 16 levels; raise it with MUGGINS_RULE_NESTING=N"):
+        load(path)
+
+
+def test_brackets_inside_quotes_are_not_nesting():
+    assert parse_override('description="' + "[" * 40 + '"') == ("description", "[" * 40)
+    assert parse_override("description='{{{{{{{{{{{{{{{{{{{{'") == ("description", "{" * 20)
+
+
+def test_an_alias_is_refused_where_it_is_met_not_after_the_line_is_read():
+    # Read to the end of its line, the '@' would be the message; the alias comes first.
+    message = override_error("hand_size=[&a 1, *a, @]")
+    assert "aliases (*name) are not allowed in rules" in message and "not valid YAML" not in message
+
+
+def test_the_command_line_refuses_a_deep_or_aliased_value_everywhere(tmp_path):
+    deep = "[" * 1000 + "]" * 1000
+    record = tmp_path / "game.mgn"
+    record.write_text(record_text(f'[Set hand_size "{deep}"]') + "\nhand 1\n", encoding="utf-8")
+    checked = run("check", str(record))  # a record's tag: a finding at the tag, exit 1
+    assert checked.exit_code == 1
+    assert f"{record}:2:1: error[rules]" in checked.output and "rule-nesting limit of 16" in checked.output
+    audited = run("audit", str(record))  # a record audit cannot read under its rules: unusable
+    assert audited.exit_code == 2 and "rule-nesting limit of 16" in audited.stderr
+    plain = tmp_path / "plain.mgn"
+    plain.write_text(record_text() + "\nhand 1\n", encoding="utf-8")
+    for value in (deep, "{a: &a [1, 1], b: [*a, *a]}"):  # --set: exit 2 before any record is read
+        result = run("replay", str(plain), "--set", "hand_size=" + value)
+        assert result.exit_code == 2 and ("rule-nesting" in result.stderr or "aliases" in result.stderr)
+        assert len(result.stderr) < 400
+    rule_file = tmp_path / "deep.yaml"
+    rule_file.write_text("base: allfives\ntarget: " + deep + "\n", encoding="utf-8")
+    result = run("rules", str(rule_file))
+    assert result.exit_code == 2 and "deep.yaml:2:24: the rule value's nesting" in result.stderr
+
+
 @pytest.mark.parametrize("digits", [19, 4000])
 def test_a_number_of_thousands_of_digits_is_a_rule_error(digits):
     message = override_error("target=" + "9" * digits)

@@ -213,12 +213,11 @@ def test_short_lines_across_many_blocks_are_never_taken_for_a_long_one(end, tmp_
 
 
 def test_an_endless_line_is_not_read_whole():
-    # /dev/zero is one line without end: reading stops at the line-bytes limit (16 MiB).
+    # /dev/zero is one line without end: reading stops at the line-bytes limit (16 MiB). (The
+    # commands refuse a device before reading it; an endless pipe is read to this limit:
+    # tests/test_special_files.py.)
     (error,) = read_file("/dev/zero")
     assert (error.diagnostics[0].code, error.line) == ("line-too-long", 1)
-    result = run("check", "/dev/zero")
-    assert result.exit_code == 2
-    assert "line-bytes" in result.stderr
 
 
 def test_a_record_over_the_limit_is_refused_where_it_starts_and_reading_goes_on(tmp_path, monkeypatch):

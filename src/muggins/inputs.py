@@ -9,7 +9,11 @@ a name the same way and says the same when a name gives nothing to read:
   and says what it found instead;
 - ``-`` is standard input, read once into a temporary file (at most :data:`STDIN_BYTES`) that
   every reader can open, and that every message calls ``<stdin>``;
-- any other name is a file, and a missing one is for its reader to report.
+- a name that is neither a file nor a pipe (``/dev/zero``, ``/dev/null``, a terminal, a
+  socket) is a problem that says what it is: a device gives no records, only bytes without end
+  or none at all; a command that reads one record refuses a folder the same way;
+- any other name is a file (or a pipe, as ``<(...)`` gives, read as it comes), and a missing
+  one is for its reader to report.
 
 No command line here (no typer, no rich): :func:`expand` returns the paths and the problems.
 """
@@ -17,6 +21,7 @@ No command line here (no typer, no rich): :func:`expand` returns the paths and t
 from __future__ import annotations
 
 import os
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -94,6 +99,8 @@ def expand(names: Iterable[str], stdin: BinaryIO | None = None) -> Expanded:
             files, problems = _folder(path)
             found.paths.extend(files)
             found.problems.extend(problems)
+        elif (kind := not_a_file(path)) is not None:
+            found.problems.append(_refused(path, kind))
         else:
             found.paths.append(path)
     return found
@@ -101,7 +108,41 @@ def expand(names: Iterable[str], stdin: BinaryIO | None = None) -> Expanded:
 
 def one(name: str, stdin: BinaryIO | None = None) -> Path:
     """The one file ``name`` stands for (``-``: standard input); raises :class:`InputError`."""
-    return read_stdin(stdin) if name == "-" else Path(name)
+    if name == "-":
+        return read_stdin(stdin)
+    path = Path(name)
+    kind = not_a_file(path)
+    if kind == "a folder":
+        raise InputError(f"{path}: a folder; this command reads one record file (or - for standard input)")
+    if kind is not None:
+        raise InputError(_refused(path, kind))
+    return path
+
+
+#: What a name that is no file to read records from is, by the kind of its inode.
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def not_a_file(path: str | os.PathLike[str], pipes: bool = True) -> str | None:
+    """What ``path`` is, in words, when it is not a file to read (a folder, a device, a socket;
+    a named pipe too unless ``pipes``); None for a file (and for a name that is missing or
+    cannot be looked at: its reader says why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode) or (pipes and stat.S_ISFIFO(mode)):
+        return None
+    return next((words for test, words in _KINDS if test(mode)), "a named pipe" if stat.S_ISFIFO(mode) else "a special file")
+
+
+def _refused(path: Path, kind: str) -> str:
+    return f"{path}: not a record file but {kind}; nothing was read from it"
 
 
 def _folder(folder: Path) -> tuple[list[Path], list[str]]:

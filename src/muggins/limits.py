@@ -54,7 +54,8 @@ RULE_NESTING = Limit("rule-nesting", 16, "levels", "the rule value's nesting")
 #: A record's text (a long evening's game is some tens of kilobytes; a single line of 10 MB is
 #: still read, to say what is wrong with it). Memory in reading is some tens of times a record.
 RECORD_CHARS = Limit("record-chars", 16 * 1024 * 1024, "characters", "the record")
-#: A line of a record file, as read (a file of one endless line, ``/dev/zero``, is not read whole).
+#: A line of a record file, as read (a file of one endless line, or ``<(cat /dev/zero)``, is not
+#: read whole).
 LINE_BYTES = Limit("line-bytes", 16 * 1024 * 1024, "bytes", "the line")
 #: Worker processes of one ``--jobs`` run that may die (killed for want of memory, say) before
 #: the run stops sending them work: each death costs a fresh pool and the records in flight are
