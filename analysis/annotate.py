@@ -7,6 +7,10 @@ original says, except that
   mark written by hand; a hand-written mark stays where the analysis gives none;
 - each play that was not the best one available gets a comment such as
   ``{best 6-3 r: +15, played +0 (perfect information)}``;
+- each finding of the audit, where one is given, is a comment on the statement it points at
+  (the play, the call, the ``score`` or ``totals`` line), such as
+  ``{audit over-claim: A claimed 20 for 5-5, but the ends count 15, which scores 15}``; one that
+  follows from an earlier finding says so, and one on no statement goes before the record's tags;
 - the record gets one more comment before its tags: the summary line of the game.
 
 The formatter writes it as ordinary ``.mgn``, which the parser reads back.
@@ -15,18 +19,55 @@ The formatter writes it as ordinary ``.mgn``, which the parser reads back.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Sequence
 
 from muggins.analysis.analyze import RecordAnalysis, summary_line
+from muggins.diagnostics import Diagnostic
 from muggins.analysis.missed import Decision, basis_note
 from muggins.notation.model import Hand, Play, Record
 
 
-def annotate(record: Record, analysis: RecordAnalysis) -> Record:
-    """``record`` with ``analysis``'s marks and best alternatives written into it."""
+def annotate(record: Record, analysis: RecordAnalysis, findings: Sequence[Diagnostic] = ()) -> Record:
+    """``record`` with ``analysis``'s marks and best alternatives written into it, and the
+    audit's ``findings`` (errors and warnings) beside the statements they point at."""
     by_turn = {(d.hand, d.turn): d for d in analysis.decisions}
-    hands = tuple(_hand(hand, by_turn) for hand in record.hands)
+    notes: dict[int, list[str]] = {}
+    for finding in findings:
+        if finding.severity in ("error", "warning"):
+            notes.setdefault(finding.line, []).append(finding_comment(finding))
+    hands = tuple(_with_notes(_hand(hand, by_turn), notes) for hand in record.hands)
     summary = _brace("muggins analyze: " + summary_line(analysis) + "; " + _thresholds(analysis))
-    return replace(record, hands=hands, comments=record.comments + (summary,))
+    unplaced = tuple(note for line in sorted(notes) for note in notes[line])  # on no statement of a hand
+    return replace(record, hands=hands, comments=record.comments + unplaced + (summary,))
+
+
+def finding_comment(finding: Diagnostic) -> str:
+    """``{audit over-claim: ...}`` (a finding that follows from another says so in its message)."""
+    return _brace(f"audit {finding.code}: {finding.message}")
+
+
+def _with_notes(hand: Hand, notes: dict[int, list[str]]) -> Hand:
+    """``hand`` with the notes of each of its statements' lines as comments on it (taken out of
+    ``notes``, so that what is left belongs to no statement of a hand)."""
+    if not notes:
+        return hand
+
+    def noted(stmt: Any) -> Any:
+        if stmt is None or stmt.line not in notes:
+            return stmt
+        return replace(stmt, comments=stmt.comments + tuple(notes.pop(stmt.line)))
+
+    return replace(
+        noted(hand),
+        turns=tuple(noted(t) for t in hand.turns),
+        outcome=noted(hand.outcome),
+        pips=noted(hand.pips),
+        scores=noted(hand.scores),
+        totals=noted(hand.totals),
+        deals=tuple(noted(d) for d in hand.deals),
+        boneyard=noted(hand.boneyard),
+        lead=noted(hand.lead),
+    )
 
 
 def _hand(hand: Hand, by_turn: dict[tuple[int, int], Decision]) -> Hand:

@@ -195,6 +195,26 @@ def test_annotate_writes_a_new_file_that_reads_back(samples):
     assert play.comments[0] == "{on r or u it would have made 10, on the down branch 5}"  # the writer's comment kept
 
 
+def test_annotate_writes_the_audit_findings_beside_their_statements(samples):
+    # samples/allfives-2p.md works these out by hand: hand 1 turn 10 B's 4-4 claimed 10 of 15;
+    # hand 2 turn 5 A's 5-5 claimed 20 of 15; hand 2's totals line: B's -40 does not add up, and
+    # both totals are wrong (each following from the mistake before it).
+    run("analyze", str(samples / "allfives-2p.mgn"), "--budget", "0", "--annotate")
+    (after,) = read_file(samples / "allfives-2p.annotated.mgn")
+    first, second = after.hands
+    assert any(c.startswith("{audit under-claim: B claimed 10 for 4-4, which scores 15") for c in first.turns[9].comments)
+    assert any(c.startswith("{audit over-claim: A claimed 20 for 5-5") for c in second.turns[4].comments)
+    codes = [c.split(":")[0] for c in second.totals.comments if c.startswith("{audit")]
+    assert codes == ["{audit total-arithmetic", "{audit total-wrong", "{audit total-wrong"]
+    assert "(follows from hand 2, turn 5: over-claim)" in second.totals.comments[2]
+    # The notes are comments only: the annotated record audits to the same findings.
+    original = run("audit", str(samples / "allfives-2p.mgn"), "--format", "json")
+    again = run("audit", str(samples / "allfives-2p.annotated.mgn"), "--format", "json")
+    def codes_of(result):
+        return [f["code"] for f in json.loads(result.stdout)["files"][0]["records"][0]["findings"]]
+    assert codes_of(again) == codes_of(original) == ["under-claim", "over-claim", "total-arithmetic", "total-wrong", "total-wrong"]
+
+
 def test_annotate_into_an_output_folder(samples, tmp_path):
     out = tmp_path / "out"
     result = run("analyze", str(samples / "allfives-2p.mgn"), "--budget", "0", "--annotate", "--output-dir", str(out), "--format", "json")

@@ -59,7 +59,7 @@ def analyze_command(
     record: Optional[int] = record_option(),
     rules_dir: List[str] = rules_dir_option(),
     output: Optional[str] = output_option("the analysis"),
-    annotate: bool = typer.Option(False, "--annotate", help="Write each file back with marks and best moves as comments, to FILE.annotated.mgn (never over the input)."),
+    annotate: bool = typer.Option(False, "--annotate", help="Write each file back with marks, best moves and the audit's findings as comments, to FILE.annotated.mgn (never over the input)."),
     output_dir: Optional[Path] = typer.Option(None, "--output-dir", help="With --annotate: write the annotated files into this folder."),
     quiet: bool = quiet_option(),
     no_color: bool = no_color_option(),

@@ -67,7 +67,9 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
         from muggins.analysis.annotate import annotate as annotate_record
         from muggins.notation.formatter import format_record
 
-        annotated = format_record(annotate_record(record, analysis))
+        from muggins.analysis.audit import audit
+
+        annotated = format_record(annotate_record(record, analysis, audit(record, rule_set).findings))
     return Analysed(analysis.errors, record.notes, analysis.figures, text, annotated)
 
 
