@@ -110,16 +110,17 @@ def test_a_double_at_an_end_counts_both_halves_and_shows_one():
     assert (drawn["r"]["pip"], drawn["r"]["counts"]) == ("4", "8")
 
 
-def test_a_spinner_that_counts_but_ends_no_arm_is_named_by_its_tile_not_a_pip(tmp_path):
+def test_a_spinner_that_counts_with_no_arm_ending_on_it_counts_on_its_bare_branches(tmp_path):
     # spinner_counts_until three_sides: 5-5, 5-2 on r, 5-1 on l cover two of its four sides, so
-    # it still counts 10 though no arm ends on it. Ends l 1, r 2, the branches 5: 1 + 2 + 10 = 13.
+    # it still counts 10 though no arm ends on it. The engine puts that 10 on its two bare
+    # branches, 5 each (each needs a 5 and shows the spinner's half): 1 + 2 + 5 + 5 = 13.
     path = tmp_path / "three.mgn"
     path.write_text('[Rules "allfives"]\n[Set spinner_counts_until "three_sides"]\n[Seat A "A"]\n[Seat B "B"]\n\nhand 1\nA 5-5 +10\nB 5-2 r\nA 5-1 l\n', encoding="utf-8")
     record = parse_record(path.read_text(encoding="utf-8"))
     printed = run("replay", str(path)).stdout
-    assert "open ends: l 1, r 2, u 5 (empty), d 5 (empty), spinner 5-5; count 1 + 2 + 10 = 13" in printed
+    assert "open ends: l 1, r 2, u 5, d 5; count 1 + 2 + 5 + 5 = 13" in printed
     drawn = ends(picture(record, 1, 3))
-    assert drawn["spinner"]["pip"] is None and drawn["spinner"]["counts"] == "10"
+    assert {e: (d["pip"], d["counts"]) for e, d in drawn.items()} == {"l": ("1", "1"), "r": ("2", "2"), "u": ("5", "5"), "d": ("5", "5")}
 
 
 def test_the_ends_of_the_sample_are_the_oracles():
