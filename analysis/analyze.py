@@ -1,9 +1,11 @@
 """One record analysed: its Muggins ledger, every decision judged, and per-player figures.
 
 :func:`analyze_record` replays a record once, and while it does, asks :mod:`missed` for the
-alternatives before each play; the ledger is built from the same replay. The result,
-:class:`RecordAnalysis`, is plain frozen data (picklable, so ``muggins analyze --jobs N`` can
-work in several processes) with two machine forms: :func:`to_json` (schema
+alternatives before each play and values them on the view asked for (:class:`Judging`): with
+the cards open, or their expected values on what the player could know (:mod:`expected`); the
+ledger is built from the same replay. A record may have a time budget: once it is spent, its
+remaining decisions are judged on the points scored at once, and say so. The result, :class:`RecordAnalysis`, is plain frozen data (picklable, so ``muggins analyze --jobs N``
+can work in several processes) with two machine forms: :func:`to_json` (schema
 ``muggins.analyze/1``, ANALYSIS.md) and the per-player rows of :func:`summary_rows`, which are
 also what the CSV form writes.
 
@@ -13,13 +15,19 @@ the seat id.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from muggins.analysis.expected import MOST, FairHand, Sampling
+from muggins.analysis.knowledge import HandLog
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.ledger import Figure, Ledger, Line, build_ledger
-from muggins.analysis.marks import ANALYSIS_MARKS, thresholds_in_points
+from muggins.analysis.marks import ANALYSIS_MARKS, scoring_step, thresholds_in_points
 from muggins.analysis.missed import Decision, Option, alternatives, decide
+from muggins.analysis.sampler import NotAnalyzed
+from muggins.analysis.values import forget
+from muggins.analysis.worlds import HandStart
 from muggins.notation.model import Play, Record
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
@@ -28,6 +36,22 @@ SCHEMA = "muggins.analyze/1"
 
 #: The default solver budget per position, in seconds (``--budget``).
 DEFAULT_BUDGET = 2.0
+
+#: The views: expected values on what the player could know, or the open cards.
+EXPECTED_VIEW, OPEN_CARDS = "expected", "open-cards"
+VIEWS = (EXPECTED_VIEW, OPEN_CARDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Judging:
+    """How decisions are valued: the ``view``, and for the expected view at most ``samples``
+    deals per decision from the stream of ``seed``; ``record_budget`` seconds for the whole record
+    (None: no limit), after which its remaining decisions are judged on immediate points."""
+
+    view: str = OPEN_CARDS
+    samples: int = MOST
+    seed: int = 0
+    record_budget: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +72,7 @@ class PlayerFigures:
     dubious: int = 0
     mistakes: int = 0
     blunders: int = 0
-    missed: int = 0
+    missed: float = 0
     missed_now: int = 0
     unclaimed: int = 0
     muggins_lost: int = 0
@@ -87,26 +111,55 @@ class RecordAnalysis:
     ledger: Ledger
     decisions: tuple[Decision, ...]
     figures: tuple[PlayerFigures, ...] = field(default=())
+    judging: Judging = Judging()
 
     def decisions_of(self, seat: str) -> list[Decision]:
         return [d for d in self.decisions if d.seat == seat]
 
 
-def analyze_record(record: Record, rules: RuleSet, budget: float | None = DEFAULT_BUDGET, index: int = 1) -> RecordAnalysis:
-    """Replay ``record`` under ``rules``, judging every play; ``budget`` seconds per position
-    for the solver (0 or less: immediate points only)."""
+def analyze_record(
+    record: Record, rules: RuleSet, budget: float | None = DEFAULT_BUDGET, index: int = 1, judging: Judging = Judging()
+) -> RecordAnalysis:
+    """Replay ``record`` under ``rules``, judging every play on ``judging``'s view; ``budget``
+    seconds per position for the solver (0 or less: immediate points only)."""
     game = Game(record, rules)
     decisions: list[Decision] = []
-    for hand in record.hands:
-        state = game.start_hand(hand)
-        for turn, stmt in enumerate(hand.turns, 1):
-            pending = alternatives(state, stmt, budget) if type(stmt) is Play else None
-            fact = state.apply(turn, stmt)
-            if pending is not None and fact is not None and fact.kind == "play" and fact.end is not None:
-                decision = decide(pending, fact, state)
+    solving = budget is None or budget > 0
+    fair = solving and judging.view == EXPECTED_VIEW
+    open_cards = solving and judging.view == OPEN_CARDS
+    sampling = Sampling(judging.samples, judging.seed)
+    step = scoring_step(rules)
+    deadline = time.perf_counter() + judging.record_budget if solving and judging.record_budget is not None else None
+    try:
+        for hand in record.hands:
+            first_finding = len(game.diagnostics)
+            state = game.start_hand(hand)
+            judge = FairHand(HandLog.start(state), HandStart(game, hand, first_finding), rules, step) if fair else None
+            for turn, stmt in enumerate(hand.turns, 1):
+                spent = deadline is not None and time.perf_counter() > deadline
+                pending = alternatives(state, stmt, budget, open_cards and not spent) if type(stmt) is Play else None
+                clean = pending is not None and not any(d.severity == "error" for d in game.diagnostics)
+                if judge is not None:
+                    judge.log.before(state, turn, stmt)
+                fact = state.apply(turn, stmt)
+                if pending is None or fact is None or fact.kind != "play" or fact.end is None:
+                    continue
+                expected, note = None, None
+                judged = solving and clean and pending.hand_known and (len(pending.options) > 1 or rules.voluntary_draw)
+                if judged and spent:
+                    note = f"cut short: the record's budget of {judging.record_budget:g} s was spent"
+                elif judged and judge is not None:
+                    try:
+                        expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline)  # type: ignore[attr-defined]
+                    except NotAnalyzed as exc:
+                        note = f"not analyzed: {exc}"
+                decision = decide(pending, fact, state, expected, note)
                 if decision is not None:
                     decisions.append(decision)
-        game.finish_hand(state)
+            game.finish_hand(state)
+    finally:
+        if solving:
+            forget()
     result = game.result()
     ledger = build_ledger(result)
     names = {seat: record.players.get(seat) or seat for seat in record.seats}
@@ -125,6 +178,7 @@ def analyze_record(record: Record, rules: RuleSet, budget: float | None = DEFAUL
         ledger=ledger,
         decisions=tuple(decisions),
         figures=figures,
+        judging=judging,
     )
 
 
@@ -142,7 +196,7 @@ def _figures(name: str, seat: str, hands: int, decisions: list[Decision], ledger
         hands=hands,
         decisions=len(own),
         unforced=len(unforced),
-        perfect=sum(1 for d in unforced if d.basis != "immediate"),
+        perfect=sum(1 for d in unforced if d.basis in ("exact", "depth-limited")),
         marked=sum(1 for d in unforced if d.mark is not None),
         missed=sum(d.loss for d in unforced),
         missed_now=sum(d.immediate_loss for d in unforced),
@@ -187,6 +241,8 @@ def summary_row(row: PlayerFigures) -> dict[str, object]:
     out: dict[str, object] = {}
     for column in SUMMARY_COLUMNS:
         value = _cell(row, column)
+        if column == "missed":
+            value = _number(value)
         out[column] = round(value, 4) if isinstance(value, float) else value
     return out
 
@@ -200,13 +256,27 @@ def summary_line(analysis: RecordAnalysis) -> str:
         parts.append(
             f"{f.player}: {f.marked}/{f.unforced} unforced decisions marked ({rate})"
             + (f" [{marks}]" if marks else "")
-            + f", {f.missed} points missed"
+            + f", {_points(f.missed)} points missed"
         )
     return "; ".join(parts)
 
 
+def _points(value: float) -> str:
+    """A number of points as said: whole where it is whole, else to one decimal."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
 # --------------------------------------------------------------------------------------------
 # Machine-readable form (schema ``muggins.analyze/1``, ANALYSIS.md)
+
+
+def _number(value):
+    """A figure for the JSON: whole numbers as integers, others to two decimals (None stays)."""
+    if value is None or isinstance(value, int):
+        return value
+    if value != value or value in (float("inf"), float("-inf")):
+        return None
+    return int(value) if float(value).is_integer() else round(value, 2)
 
 
 def _figure_json(figure: Figure | None):
@@ -231,7 +301,7 @@ def _option_json(option: Option) -> dict:
         "inline": option.inline,
         "same_as": list(option.same_as),
         "points": option.points,
-        "value": option.value,
+        "value": _number(option.value),
     }
 
 
@@ -248,7 +318,7 @@ def decision_json(decision: Decision) -> dict:
         "depth": decision.depth,
         "played": decision.played.describe(),
         "best": decision.best.describe(),
-        "loss": decision.loss,
+        "loss": _number(decision.loss),
         "immediate_loss": decision.immediate_loss,
         "mark": decision.mark,
         "options": [_option_json(o) for o in decision.ranked()],

@@ -1,0 +1,171 @@
+"""Expected values: each alternative's mean over the deals its player could not see.
+
+Where nothing is hidden the expected figures are the exact ones; sampling stops early by its
+rule and takes no samples for forced plays; the same seed gives the same figures. The position
+where the open cards and what the player could know disagree is worked out by hand below.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, Judging, analyze_record
+from muggins.analysis.expected import LEAST, SETTLED, SINGLE, Expected, FairHand, Sampling
+from muggins.analysis.knowledge import HandLog, groups_for
+from muggins.analysis.marks import scoring_step
+from muggins.analysis.missed import Option, alternatives, with_values
+from muggins.analysis.sampler import DealSampler
+from muggins.analysis.values import move_values, position_of
+from muggins.analysis.worlds import HandStart
+from muggins.notation.model import Play, Record
+from muggins.notation.parser import parse_record
+from muggins.replay import rules as rulesmod
+from muggins.replay.replayer import Game
+from muggins.replay.resolve import rules_for
+from muggins.replay.rules import load
+from muggins.replay.simulate import Options, simulate
+
+FAIR = Judging(EXPECTED_VIEW, samples=48, seed=0, record_budget=None)
+OPEN = Judging(OPEN_CARDS, record_budget=None)
+
+
+def small(hand_size: int, drawing: str = "until_playable"):
+    """All Fives on a double-3 set (10 tiles) for two."""
+    changes = [("max_pip", "3"), ("players", "[2]"), ("hand_size", str(hand_size)), ("drawing", drawing), ("target", "40")]
+    return rulesmod.with_overrides(load("allfives"), changes)
+
+
+def games(rules, seed: int, count: int, hands: int = 2) -> list[Record]:
+    return [Record(r.headers, r.hands[:hands]) for r in simulate(rules, seed, count, Options(players=2))]
+
+
+# --- nothing hidden ------------------------------------------------------------------------------
+
+
+def test_with_every_tile_dealt_expected_values_are_the_exact_ones():
+    """Double-3 set, five tiles each: the whole set is dealt, so each player sees the other's
+    hand as the tiles it does not hold. One deal is consistent: one sample, no standard error,
+    and every option's value is the open-cards one."""
+    rules = small(5)
+    compared = 0
+    for record in games(rules, 1, 3):
+        fair = analyze_record(record, rules, None, judging=FAIR)
+        open_ = analyze_record(record, rules, None, judging=OPEN)
+        for f, o in zip(fair.decisions, open_.decisions):
+            assert (f.hand, f.turn) == (o.hand, o.turn)
+            if not f.unforced:
+                continue
+            assert f.basis == "expected" and o.basis == "exact"
+            assert (f.samples, f.stopped, f.standard_error) == (1, SINGLE, 0.0)
+            assert [x.value for x in f.options] == [x.value for x in o.options]
+            assert all(x.standard_error == 0.0 for x in f.options)
+            assert (f.loss, f.mark) == (o.loss, o.mark)
+            compared += 1
+    assert compared >= 10
+
+
+def walk_unique(record: Record, rules):
+    """Each unforced decision after which the player could tell every hand and the boneyard's
+    order: its open-cards values and its expected ones."""
+    game = Game(record, rules)
+    step = scoring_step(rules)
+    for hand in record.hands:
+        first = len(game.diagnostics)
+        state = game.start_hand(hand)
+        judge = FairHand(HandLog.start(state), HandStart(game, hand, first), rules, step)
+        for turn, stmt in enumerate(hand.turns, 1):
+            pending = alternatives(state, stmt, None, open_cards=False) if type(stmt) is Play else None
+            unique = exact = None
+            if pending is not None and pending.hand_known and len(pending.options) > 1:
+                knowledge = groups_for(judge.log, stmt.seat, turn)
+                if DealSampler(knowledge, tuple(judge.log.own[stmt.seat]), rules).unique:
+                    exact = with_values(list(pending.options), move_values(position_of(state), None))
+                    unique = pending
+            judge.log.before(state, turn, stmt)
+            state.apply(turn, stmt)
+            if unique is not None:
+                expected = judge.values(unique.options, stmt.seat, hand.number, turn, game, None, Sampling(), None)
+                yield exact, expected
+        game.finish_hand(state)
+
+
+def test_late_in_a_hand_nothing_is_hidden_and_the_figures_are_exact():
+    """Two players, the boneyard drawn out: the other hand is every tile unseen, one deal is
+    consistent, and one sample is the exact answer."""
+    rules = small(3)
+    compared = 0
+    for record in simulate(rules, 5, 30, Options(players=2)):
+        for exact, expected in walk_unique(Record(record.headers, record.hands[:4]), rules):
+            assert expected.stopped == SINGLE and expected.samples == 1
+            assert [o.value for o in exact] == [expected.mean(i) for i in range(len(exact))]
+            compared += 1
+    assert compared >= 3
+
+
+# --- the sequential rule -------------------------------------------------------------------------
+
+
+def test_forced_plays_take_no_samples_and_easy_ones_few():
+    rules = small(3)
+    analysis = analyze_record(games(rules, 2, 1)[0], rules, None, judging=FAIR)
+    forced = [d for d in analysis.decisions if not d.unforced]
+    judged = [d for d in analysis.decisions if d.unforced]
+    assert forced and all(d.samples == 0 and d.basis == "immediate" for d in forced)
+    assert judged and all(d.basis == "expected" for d in judged)
+    for d in judged:
+        assert d.stopped == SINGLE or LEAST <= d.samples <= FAIR.samples
+        assert math.isfinite(d.standard_error)
+    assert any(d.stopped == SETTLED and d.samples < FAIR.samples for d in judged)
+
+
+def rows_for(*columns):
+    return tuple(zip(*columns))
+
+
+def test_the_stopping_rule():
+    # Two options valued on the same eight deals. (A FairHand needs nothing more to judge
+    # whether rows settle the question.)
+    judge = FairHand.__new__(FairHand)
+    judge.tolerance = 2.5
+    valued = (Option(None, None), Option(None, None))
+    # Clearly apart: the first beats the second by 10 on every deal (no spread at all).
+    assert judge._settled(valued, list(rows_for([10] * 8, [0] * 8)), "samples")
+    # Apart on average (5) but noisy: the paired differences are 25 and -15 in turn, a
+    # standard error of 20 / sqrt(8) ~ 7.6; 5 - 2 x 7.6 < 0 and 5 + 2 x 7.6 > 2.5: not settled.
+    assert not judge._settled(valued, list(rows_for([25, -15] * 4, [0] * 8)), "samples")
+    # The same two options, equal in every deal, however far the deals' values spread:
+    # the paired difference is 0 with no error: within the tolerance.
+    spread = [-40, 30, 5, 0, 15, -10, 20, 45]
+    assert judge._settled(valued, list(rows_for(spread, spread)), "samples")
+    # One point apart, steadily: within the tolerance (2.5), settled although not "clear".
+    assert judge._settled(valued, list(rows_for([x + 1 for x in spread], spread)), "samples")
+
+
+def test_standard_errors_are_of_the_mean_and_of_the_paired_difference():
+    expected = Expected((Option(None, None), Option(None, None)), rows_for([10, 20, 30, 40], [0, 10, 20, 30]), "samples", None)
+    # Values 10, 20, 30, 40: mean 25, sample s.d. sqrt(500/3), s.e. sqrt(500/3)/2 ~ 6.45.
+    assert expected.mean(0) == 25 and expected.error(0) == pytest.approx(math.sqrt(500 / 3) / 2)
+    # The difference is 10 on every deal: no error at all.
+    assert expected.difference(0, 1) == (10, 0.0)
+
+
+def test_the_same_seed_gives_the_same_figures_and_another_seed_its_own():
+    rules = small(3)
+    record = games(rules, 2, 1)[0]
+    one = analyze_record(record, rules, None, judging=FAIR)
+    two = analyze_record(record, rules, None, judging=FAIR)
+    assert one.decisions == two.decisions
+    other = analyze_record(record, rules, None, judging=Judging(EXPECTED_VIEW, samples=48, seed=1, record_budget=None))
+    assert [d.turn for d in other.decisions] == [d.turn for d in one.decisions]
+    assert other.decisions != one.decisions  # other deals drawn, other means
+
+
+def test_a_spent_record_budget_is_said_on_each_decision_it_cuts():
+    rules = small(3)
+    record = games(rules, 2, 1)[0]
+    analysis = analyze_record(record, rules, None, judging=Judging(EXPECTED_VIEW, record_budget=1e-9))
+    cut = [d for d in analysis.decisions if d.note is not None]
+    assert cut and all(d.basis == "immediate" and "budget" in d.note for d in cut)
+    assert all(d.note is None for d in analysis.decisions if not d.unforced)
