@@ -3,11 +3,13 @@
 :func:`analyze_record` replays a record once, and while it does, asks :mod:`missed` for the
 alternatives before each play and values them on the view asked for (:class:`Judging`): with
 the cards open, or their expected values on what the player could know (:mod:`expected`); the
-ledger is built from the same replay. A record may have a time budget: once it is spent, its
-remaining decisions are judged on the points scored at once, and say so. The result, :class:`RecordAnalysis`, is plain frozen data (picklable, so ``muggins analyze --jobs N``
-can work in several processes) with two machine forms: :func:`to_json` (schema
-``muggins.analyze/1``, ANALYSIS.md) and the per-player rows of :func:`summary_rows`, which are
-also what the CSV form writes.
+ledger is built from the same replay. The expected view is the default verdict: a play is judged
+on what its player could know, the open cards being a figure for the curious (``--view
+open-cards``). A record may have a time budget: once it is spent, its remaining decisions are
+judged on the points scored at once, and say so. The result, :class:`RecordAnalysis`, is plain
+frozen data (picklable, so ``muggins analyze --jobs N`` can work in several processes) with two
+machine forms: :func:`to_json` (schema ``muggins.analyze/2``, ANALYSIS.md) and the per-player
+rows of :func:`summary_row`, which are also what the CSV form writes.
 
 Players across records are identified by name (the ``[Seat X "Name"]`` value), falling back to
 the seat id.
@@ -15,6 +17,7 @@ the seat id.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -24,7 +27,7 @@ from muggins.analysis.knowledge import HandLog
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.ledger import Figure, Ledger, Line, build_ledger
 from muggins.analysis.marks import ANALYSIS_MARKS, scoring_step, thresholds_in_points
-from muggins.analysis.missed import Decision, Option, alternatives, decide
+from muggins.analysis.missed import DEPTH_LIMITED, EXACT, EXPECTED, Decision, Option, alternatives, decide
 from muggins.analysis.sampler import NotAnalyzed
 from muggins.analysis.values import forget
 from muggins.analysis.worlds import HandStart
@@ -32,7 +35,7 @@ from muggins.notation.model import Play, Record
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
 
-SCHEMA = "muggins.analyze/1"
+SCHEMA = "muggins.analyze/2"
 
 #: The default solver budget per position, in seconds (``--budget``).
 DEFAULT_BUDGET = 2.0
@@ -48,7 +51,7 @@ class Judging:
     deals per decision from the stream of ``seed``; ``record_budget`` seconds for the whole record
     (None: no limit), after which its remaining decisions are judged on immediate points."""
 
-    view: str = OPEN_CARDS
+    view: str = EXPECTED_VIEW
     samples: int = MOST
     seed: int = 0
     record_budget: float | None = None
@@ -58,8 +61,10 @@ class Judging:
 class PlayerFigures:
     """One player's figures over one record or, added up, over many.
 
-    ``missed`` adds the loss of every unforced decision (on each decision's own basis);
-    ``missed_now`` the immediate points missed; ``error_rate`` is marked / unforced.
+    ``missed`` adds the loss of every unforced decision (on each decision's own basis), and
+    ``missed_variance`` the squares of their standard errors (the decisions are sampled
+    independently), so ``missed_se`` is the standard error of ``missed``; ``missed_now`` adds
+    the immediate points missed; ``error_rate`` is marked / unforced.
     """
 
     player: str
@@ -68,11 +73,13 @@ class PlayerFigures:
     decisions: int = 0
     unforced: int = 0
     perfect: int = 0  # unforced decisions judged with perfect information (exact or depth-limited)
+    expected: int = 0  # unforced decisions judged on expected values
     marked: int = 0
     dubious: int = 0
     mistakes: int = 0
     blunders: int = 0
     missed: float = 0
+    missed_variance: float = 0
     missed_now: int = 0
     unclaimed: int = 0
     muggins_lost: int = 0
@@ -81,6 +88,10 @@ class PlayerFigures:
     @property
     def error_rate(self) -> float | None:
         return self.marked / self.unforced if self.unforced else None
+
+    @property
+    def missed_se(self) -> float:
+        return math.sqrt(self.missed_variance)
 
     def __add__(self, other: PlayerFigures) -> PlayerFigures:
         values = {name: getattr(self, name) + getattr(other, name) for name in _COUNTS}
@@ -91,7 +102,10 @@ _COUNTS = tuple(n for n in PlayerFigures.__dataclass_fields__ if n != "player")
 _MARK_FIELD = {"?!": "dubious", "?": "mistakes", "??": "blunders"}
 
 #: The per-player table's columns (text, CSV and ``--sort``), in order.
-SUMMARY_COLUMNS: tuple[str, ...] = ("player",) + _COUNTS[:6] + ("error_rate",) + _COUNTS[6:]
+SUMMARY_COLUMNS: tuple[str, ...] = (
+    ("player",) + _COUNTS[: _COUNTS.index("marked") + 1] + ("error_rate",)
+    + tuple(c if c != "missed_variance" else "missed_se" for c in _COUNTS[_COUNTS.index("marked") + 1 :])
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,9 +210,11 @@ def _figures(name: str, seat: str, hands: int, decisions: list[Decision], ledger
         hands=hands,
         decisions=len(own),
         unforced=len(unforced),
-        perfect=sum(1 for d in unforced if d.basis in ("exact", "depth-limited")),
+        perfect=sum(1 for d in unforced if d.basis in (EXACT, DEPTH_LIMITED)),
+        expected=sum(1 for d in unforced if d.basis == EXPECTED),
         marked=sum(1 for d in unforced if d.mark is not None),
         missed=sum(d.loss for d in unforced),
+        missed_variance=sum(d.standard_error**2 for d in unforced),
         missed_now=sum(d.immediate_loss for d in unforced),
         unclaimed=line.unclaimed.value,
         muggins_lost=line.muggins_lost.value,
@@ -241,7 +257,7 @@ def summary_row(row: PlayerFigures) -> dict[str, object]:
     out: dict[str, object] = {}
     for column in SUMMARY_COLUMNS:
         value = _cell(row, column)
-        if column == "missed":
+        if column in ("missed", "missed_se"):
             value = _number(value)
         out[column] = round(value, 4) if isinstance(value, float) else value
     return out
@@ -256,18 +272,30 @@ def summary_line(analysis: RecordAnalysis) -> str:
         parts.append(
             f"{f.player}: {f.marked}/{f.unforced} unforced decisions marked ({rate})"
             + (f" [{marks}]" if marks else "")
-            + f", {_points(f.missed)} points missed"
+            + f", {points(f.missed)}"
+            + (f" \u00b1 {f.missed_se:.1f}" if f.missed_se else "")
+            + " points missed"
         )
     return "; ".join(parts)
 
 
-def _points(value: float) -> str:
+def points(value: float) -> str:
     """A number of points as said: whole where it is whole, else to one decimal."""
+    value = round(value, 1)
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
+def signed(value: float, zero: str = "0") -> str:
+    """A figure for the mover's side with its sign (``+25``, ``-12.5``), to one decimal; nothing
+    is ``zero`` (never ``-0``)."""
+    value = round(value, 1)
+    if value == 0:
+        return zero
+    return ("+" if value > 0 else "-") + points(abs(value))
+
+
 # --------------------------------------------------------------------------------------------
-# Machine-readable form (schema ``muggins.analyze/1``, ANALYSIS.md)
+# Machine-readable form (schema ``muggins.analyze/2``, ANALYSIS.md)
 
 
 def _number(value):
@@ -302,6 +330,7 @@ def _option_json(option: Option) -> dict:
         "same_as": list(option.same_as),
         "points": option.points,
         "value": _number(option.value),
+        "standard_error": _number(option.standard_error),
     }
 
 
@@ -319,6 +348,10 @@ def decision_json(decision: Decision) -> dict:
         "played": decision.played.describe(),
         "best": decision.best.describe(),
         "loss": _number(decision.loss),
+        "standard_error": _number(decision.standard_error),
+        "samples": decision.samples,
+        "stopped": decision.stopped,
+        "note": decision.note,
         "immediate_loss": decision.immediate_loss,
         "mark": decision.mark,
         "options": [_option_json(o) for o in decision.ranked()],
@@ -337,6 +370,10 @@ def to_json(analysis: RecordAnalysis) -> dict:
         "teams": {team: list(seats) for team, seats in analysis.teams.items()},
         "thresholds": {mark: points for mark, points in analysis.thresholds},
         "budget": analysis.budget,
+        "view": analysis.judging.view,
+        "samples": analysis.judging.samples,
+        "seed": analysis.judging.seed,
+        "record_budget": analysis.judging.record_budget,
         "errors": analysis.errors,
         "summary": summary_line(analysis),
         "figures": [summary_row(f) for f in analysis.figures],

@@ -7,9 +7,11 @@ where the open cards and what the player could know disagree is worked out by ha
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
+from cli_run import run
 
 from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, Judging, analyze_record
 from muggins.analysis.expected import LEAST, SETTLED, SINGLE, Expected, FairHand, Sampling
@@ -169,3 +171,54 @@ def test_a_spent_record_budget_is_said_on_each_decision_it_cuts():
     cut = [d for d in analysis.decisions if d.note is not None]
     assert cut and all(d.basis == "immediate" and "budget" in d.note for d in cut)
     assert all(d.note is None for d in analysis.decisions if not d.unforced)
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+SMALL_SETS = '[Rules "allfives"]\n[Set max_pip "3"]\n[Set players "[2]"]\n[Set hand_size "3"]\n[Set target "40"]\n'
+
+
+@pytest.fixture
+def small_games(tmp_path):
+    """Three simulated games on the double-3 set, two hands each, as a file."""
+    from muggins.notation.formatter import format_records
+
+    path = tmp_path / "small.mgn"
+    path.write_text(format_records(games(small(3), 2, 3)).replace('[Rules "allfives"]\n', SMALL_SETS), encoding="utf-8")
+    return path
+
+
+def test_the_command_judges_on_expected_values_and_says_so(small_games):
+    document = json.loads(run("analyze", str(small_games), "--format", "json", "--samples", "16").stdout)
+    assert document["schema"] == "muggins.analyze/2"
+    records = document["records"]
+    assert all((r["view"], r["samples"], r["seed"], r["record_budget"]) == ("expected", 16, 0, None) for r in records)
+    judged = [d for r in records for d in r["decisions"] if d["unforced"]]
+    assert judged and all(d["basis"] == "expected" and 1 <= d["samples"] <= 16 for d in judged)
+    assert all(d["standard_error"] is not None and all("standard_error" in o for o in d["options"]) for d in judged)
+    opened = json.loads(run("analyze", str(small_games), "--format", "json", "--view", "open-cards").stdout)
+    judged = [d for r in opened["records"] for d in r["decisions"] if d["unforced"]]
+    assert all(d["basis"] == "exact" and d["samples"] == 0 and d["standard_error"] == 0 for d in judged)
+    assert all(r["view"] == "open-cards" for r in opened["records"])
+
+
+def test_the_text_explains_its_figures(small_games):
+    text = run("analyze", str(small_games), "--samples", "16").stdout
+    assert "point difference for the mover's side" in text  # what a signed value is
+    assert "exp N = expected, on what the player could know" in text and "--view open-cards" in text
+    assert " exp " in text or "│ exp" in text  # a decision's figures named in the table
+    opened = run("analyze", str(small_games), "--view", "open-cards").stdout
+    assert "figures: open cards, as if every tile were seen" in opened
+
+
+def test_the_same_seed_gives_the_same_output(small_games):
+    one = run("analyze", str(small_games), "--format", "json", "--samples", "16", "--seed", "7")
+    two = run("analyze", str(small_games), "--format", "json", "--samples", "16", "--seed", "7")
+    assert one.exit_code == 0 and one.stdout == two.stdout
+    other = run("analyze", str(small_games), "--format", "json", "--samples", "16", "--seed", "8")
+    assert other.stdout != one.stdout
+
+
+def test_a_bad_view_is_unusable(small_games):
+    result = run("analyze", str(small_games), "--view", "double-dummy")
+    assert result.exit_code == 2 and "--view" in result.stderr

@@ -25,6 +25,7 @@ class Settings:
     hands: bool
     annotate: bool
     shape: ConsoleShape
+    judging: object = None  # analysis.analyze.Judging (None: its defaults)
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +47,8 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
         rule_set = resolve_rules(record, settings.rules, list(settings.overrides))
     except RuleError as exc:
         return f"{path}: record {index}: {exc}"
-    analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index)
+    judging = settings.judging if settings.judging is not None else analyzemod.Judging()
+    analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index, judging)
     text = None
     if settings.format is Format.json:
         from muggins.cli.jsonout import dumps_at
