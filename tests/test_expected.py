@@ -222,3 +222,81 @@ def test_the_same_seed_gives_the_same_output(small_games):
 def test_a_bad_view_is_unusable(small_games):
     result = run("analyze", str(small_games), "--view", "double-dummy")
     assert result.exit_code == 2 and "--view" in result.stderr
+
+
+# --- where the open cards and what the player could know disagree --------------------------------
+
+SENSIBLE = """[Rules "allfives"]
+[Set max_pip "3"]
+[Set players "[2]"]
+[Set hand_size "4"]
+[Set drawing "none"]
+[Seat A "Ana"]
+[Seat B "Bruno"]
+
+hand 1
+deal A 3-2 3-1 2-2 2-1
+deal B 2-0 1-1 1-0 0-0
+boneyard 3-3 3-0
+lead B
+B 1-0
+A 2-1 l
+B 0-0 r
+A 3-2 l
+B 2-0 r +5
+A 3-1 l
+B 1-1 l
+"""
+
+
+def test_the_sensible_play_is_not_marked_though_the_open_cards_condemn_it():
+    """Double-3 set (10 tiles), four each, two in a boneyard nobody draws from (``drawing:
+    none``). B leads 1-0, A 2-1 l, B 0-0 r (the spinner), A 3-2 l, B 2-0 r (+5): ends l 3, r 2,
+    and the spinner's branches u, d (empty, counting nothing). A holds 3-1 and 2-2 and B one tile.
+
+    What A could know: A saw its own four tiles and B's three; the other three, 1-1, 3-0 and
+    3-3, are B's last tile and the boneyard's two, in any way (no pass or draw says more): B
+    holds each with chance 1/3. A's options score nothing now: 3-1 l leaves ends 1, 2 (3);
+    2-2 r leaves 3 and the double's 4 (7). Then B plays its last tile if it can (going out: A
+    subtracts its last tile's pips to the nearest 5), else passes and A goes out (B subtracts).
+    The value is A's points less B's from here:
+
+    ========  ============================================  =============================================
+    B holds   3-1 l (ends 1, 2)                             2-2 r (ends 3, 2-2)
+    ========  ============================================  =============================================
+    1-1       B 1-1 l: 2 + 2 = 4, out; A -5 (2-2): **-5**    B cannot play; A 3-1 l: 1 + 4 = 5, +5, out;
+                                                            B's 2 pips round to 0: **+5**
+    3-0       B 3-0 u: 1 + 2 + 3 = 6, out; A -5: **-5**      B 3-0 u: 3 + 4 + 3 = 10, +10, out; A -5 (3-1):
+                                                            **-15**
+    3-3       B cannot play; A 2-2 r: 1 + 4 = 5, +5, out;    B 3-3 l: 6 + 4 = 10, +10, out; A -5: **-15**
+              B -5 (6 pips): **+10**
+    ========  ============================================  =============================================
+
+    With the cards open (B holds 1-1) 2-2 r is best, +5 against -5: A's 3-1 l "loses" 10, a "?".
+    On what A could know, 3-1 l is worth (-5 - 5 + 10) / 3 = 0 and 2-2 r (5 - 15 - 15) / 3 =
+    -25/3: 2-2 r leaves a 3 that scores 10 with either 3 B may well hold, 3-1 l closes it. The
+    sensible play is 3-1 l, and the default analysis does not mark it.
+    """
+    record = parse_record(SENSIBLE)
+    rules = rules_for(record, None, [])
+    # The table, each row solved with the cards open (B's last tile and the boneyard swapped).
+    by_tile = {}
+    for tile, rest in (("1-1", "3-3 3-0"), ("3-0", "3-3 1-1"), ("3-3", "3-0 1-1")):
+        text = SENSIBLE.replace("deal B 2-0 1-1 1-0 0-0", f"deal B 2-0 {tile} 1-0 0-0").replace("boneyard 3-3 3-0", f"boneyard {rest}")
+        text = text.replace("B 1-1 l\n", "")  # the record stops at the decision
+        world = parse_record(text)
+        decision = analyze_record(world, rules, None, judging=OPEN).decisions[-1]
+        assert decision.turn == 6
+        by_tile[tile] = {o.describe(): o.value for o in decision.options}
+    assert by_tile == {"1-1": {"3-1 l": -5, "2-2 r": 5}, "3-0": {"3-1 l": -5, "2-2 r": -15}, "3-3": {"3-1 l": 10, "2-2 r": -15}}
+
+    opened = analyze_record(record, rules, None, judging=OPEN).decisions[5]
+    assert (opened.played.describe(), opened.best.describe(), opened.loss, opened.mark) == ("3-1 l", "2-2 r", 10, "?")
+
+    fair = analyze_record(record, rules, None).decisions[5]  # the default judging
+    assert fair.basis == "expected" and fair.played.describe() == "3-1 l"
+    assert (fair.best.describe(), fair.loss, fair.mark) == ("3-1 l", 0, None)
+    means = {o.describe(): (o.value, o.standard_error) for o in fair.options}
+    for move, exact in (("3-1 l", 0), ("2-2 r", -25 / 3)):
+        mean, error = means[move]
+        assert abs(mean - exact) <= 3 * error  # the sampled means agree with the table

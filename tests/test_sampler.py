@@ -18,6 +18,8 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from muggins.analysis.deal_count import Group, Sampler, TooMany, count
 from muggins.analysis.knowledge import HandLog, Knowledge, groups_for
@@ -414,3 +416,29 @@ def test_a_pass_no_deal_can_explain_is_not_analyzed():
     seen = list(decisions(record, rules))[-1]
     with pytest.raises(NotAnalyzed, match="no deal"):
         DealSampler(seen.knowledge, seen.own, rules)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(
+    game=st.sampled_from([("small-until", 2), ("small-none", 2), ("allfives", 2), ("allfives", 3), ("scorecard", 2)]),
+    seed=st.integers(0, 10**6),
+    forget=st.sampled_from([0.0, 0.3]),
+)
+def test_no_sampled_deal_contradicts_a_pass_or_a_draw(game, seed, forget):
+    """A property over simulated games: at every decision of the first hand whose player drew
+    or saw another seat pass or draw, every deal sampled for that player replays without an
+    error and contradicts none of those passes and draws (checked from the rules of play by
+    :func:`contradiction`, not through the sampler)."""
+    name, players = game
+    rules = {"small-until": small_rules("until_playable"), "small-none": small_rules("none")}.get(name) or load(name)
+    (record,) = simulate(rules, seed, 1, Options(players=players, forget=forget))
+    rng = random.Random(seed)
+    for seen in decisions(record, rules, hands=1):
+        hand = record.hands[seen.hand_index]
+        if not any(type(t) in (Draw, Pass) for t in hand.turns[: seen.turn]):
+            continue
+        sampler = DealSampler(seen.knowledge, seen.own, rules)
+        for _ in range(2):
+            deal, _ = sampler.draw(rng, seen.start, seen.codes)
+            assert contradiction(seen, deal, rules) is None
+            assert replays_clean(seen, deal, rules)
