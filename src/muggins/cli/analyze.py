@@ -76,7 +76,10 @@ def analyze_command(
     settings = Settings(rules, tuple(set_), budget, format, not players_only, hands, annotate, ConsoleShape.of(out), judging)
     paths = list(expand(files))
     run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None)
-    write = sys.stdout.write
+
+    def write(text: str) -> None:
+        sys.stdout.write(text)  # looked up at each call: a progress bar may stand in for it
+
     if format is Format.json:
         from muggins.cli.jsonout import StreamedObject
 

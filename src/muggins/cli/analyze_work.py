@@ -79,11 +79,20 @@ class Run:
 
     def analysed(self, paths: list[Path], jobs: int, emit) -> Iterator[Analysed]:
         """Each record's analysis in input order, its text handed to ``emit`` (when given) as it
-        comes; problems reported on stderr as they come."""
+        comes; problems reported on stderr as they come, under a progress bar where stderr is
+        a terminal. Where the solver runs, records go to the workers one at a time, so each is
+        written as soon as it is done."""
+        from muggins.cli.progress import progress
+
+        with progress(self.err, paths) as advance:
+            yield from self._analysed(paths, jobs, emit, advance)
+
+    def _analysed(self, paths: list[Path], jobs: int, emit, advance) -> Iterator[Analysed]:
         from muggins.cli.spread import FileDone, spread
 
         broken = False  # the current file has a record that could not be used
-        for event in spread(paths, partial(analyze_one, self.settings), jobs):
+        solving = self.settings.budget > 0
+        for event in spread(paths, partial(analyze_one, self.settings), jobs, batch_chars=1 if solving else None):
             if isinstance(event, FileDone):
                 if event.error is not None:
                     print_diagnostic(self.err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
@@ -92,6 +101,7 @@ class Run:
                     self.annotator.finish(event.path, broken, self.err, self.outcome)
                 broken = False
                 continue
+            advance()
             result = event.result
             if not isinstance(result, Analysed):
                 for diagnostic in [result] if isinstance(result, str) else result.diagnostics:
