@@ -171,9 +171,11 @@ def analyze_record(
                 if decision is not None:
                     decisions.append(decision)
             game.finish_hand(state)
+            if solving:
+                forget(collect=True)
     finally:
         if solving:
-            forget()
+            forget(layouts=True, collect=True)
     result = game.result()
     ledger = build_ledger(result)
     names = {seat: record.players.get(seat) or seat for seat in record.seats}

@@ -308,3 +308,23 @@ def test_jobs_2_gives_the_same_expected_figures(small_games):
     one = run("analyze", str(small_games), "--format", "json", "--samples", "16", "--jobs", "1")
     two = run("analyze", str(small_games), "--format", "json", "--samples", "16", "--jobs", "2")
     assert one.exit_code == two.exit_code == 0 and one.stdout == two.stdout
+
+
+def test_a_record_leaves_nothing_behind():
+    # Memory flat in the number of records: after a record, the solver keeps no table and no
+    # garbage waits for a collection (the searches hand theirs to the oldest generation, which
+    # a full collection may not visit for a long while).
+    import gc
+
+    from muggins.analysis import solver, solver_table
+
+    rules = small(3)
+    for record in games(rules, 4, 2):
+        analyze_record(record, rules, None, judging=FAIR)
+        assert not solver_table._TABLES and not solver._ENGINES
+        assert gc.collect() == 0
+
+
+def test_a_spent_record_budget_is_said_in_the_text(small_games):
+    text = run("analyze", str(small_games), "--record-budget", "0").stdout
+    assert "judged on immediate points only (cut short: the record's budget of 0 s was spent)" in text
