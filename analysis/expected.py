@@ -128,6 +128,7 @@ class FairHand:
                     break
                 _, position = sampler.draw(rng, self.start, expected_codes)
                 moves = move_values(position, budget)
+                forget()  # each deal its own table: kept, one decision's tables would pile up
                 found = with_values(list(options), moves)
                 if found is None or (valued is not None and len(found) != len(valued)):
                     raise NotAnalyzed("the solver's moves in a sampled deal are not the record's alternatives")
