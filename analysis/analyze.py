@@ -198,6 +198,17 @@ def analyze_record(
     )
 
 
+def solver_core_used(budget: float | None) -> str | None:
+    """The search core the perfect-information solver runs on for an analysis with ``budget``:
+    ``"compiled"`` or ``"python"`` (``solver_core.active``; SolverCoreError where the one asked
+    for cannot be had), None where the solver is not asked (a budget of 0)."""
+    if budget is not None and budget <= 0:
+        return None
+    from muggins.analysis import solver_core
+
+    return solver_core.active()
+
+
 def _figures(name: str, seat: str, hands: int, decisions: list[Decision], ledger: Ledger) -> PlayerFigures:
     own = [d for d in decisions if d.seat == seat]
     unforced = [d for d in own if d.unforced]
@@ -287,13 +298,15 @@ def points(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def signed(value: float, zero: str = "0") -> str:
-    """A figure for the mover's side with its sign (``+25``, ``-12.5``), to one decimal; nothing
-    is ``zero`` (never ``-0``)."""
-    value = round(value, 1)
+def signed(value: float, places: int = 0, zero: str = "0") -> str:
+    """A figure for the mover's side with its sign: in whole points (``+25``, ``-15``), or to
+    ``places`` decimals where it is an estimate (``+12.5``; whole where it is whole); a figure
+    that rounds to nothing is ``zero``, never ``+0`` or ``-0``."""
+    value = round(value, places)
     if value == 0:
         return zero
-    return ("+" if value > 0 else "-") + points(abs(value))
+    text = f"{abs(value):.{places}f}".rstrip("0").rstrip(".") if places > 0 else str(int(abs(value)))
+    return ("+" if value > 0 else "-") + text
 
 
 # --------------------------------------------------------------------------------------------

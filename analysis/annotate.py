@@ -54,7 +54,7 @@ def comment_for(decision: Decision) -> str | None:
         best_figure, played_figure = best.points, played.points
     else:
         best_figure, played_figure = best.value, played.value
-    return _brace(f"best {best.describe()}: {signed(best_figure, '+0')}, played {signed(played_figure, '+0')} ({basis_note(decision)})")
+    return _brace(f"best {best.describe()}: {signed(best_figure, decision.places, '+0')}, played {signed(played_figure, decision.places, '+0')} ({basis_note(decision)})")
 
 
 def _thresholds(analysis: RecordAnalysis) -> str:

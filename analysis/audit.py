@@ -21,7 +21,7 @@ from muggins.notation.model import Record, Tally
 from muggins.replay.facts import HandResult, ReplayResult, TurnFact
 from muggins.replay.replayer import replay
 from muggins.replay.rules import RuleSet
-from muggins.replay.scoring import end_of_hand, play_points, round_pips
+from muggins.replay.scoring import end_of_hand, play_scores, round_pips
 
 #: Every finding code the audit adds to the replayer's: code -> (rule parameter, meaning).
 FINDINGS: dict[str, tuple[str | None, str]] = {
@@ -75,6 +75,12 @@ class RecordAudit:
         return not any(f.severity in ("error", "warning") for f in self.findings)
 
     @property
+    def mistakes(self) -> list[Diagnostic]:
+        """The findings that count: errors and warnings, less those that follow from an earlier
+        one (one mistake, one finding; the others stay in ``findings``, linked to it)."""
+        return [f for f in self.findings if f.severity in ("error", "warning") and f.follows is None]
+
+    @property
     def winner(self) -> str | None:
         return self.replay.winner
 
@@ -86,10 +92,26 @@ def audit(record: Record, rules: RuleSet) -> RecordAudit:
     auditor = _Auditor(report)
     for hand in result.hands:
         auditor.hand(hand)
+    # What the parser noted in the text (a seat in two teams, ...) is a finding like the others.
     report.findings = sorted(
-        result.diagnostics + auditor.findings, key=lambda d: (d.hand or 0, d.turn or 10**9, d.line, d.column, d.code)
+        [*record.notes, *_one_per_turn(result.diagnostics), *auditor.findings],
+        key=lambda d: (d.hand or 0, d.turn or 10**9, d.line, d.column, d.code),
     )
     return report
+
+
+def _one_per_turn(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """The replayer's errors, each after the first on one turn marked as following from it: an
+    illegal play is one mistake, however many rules it breaks (a tile not held, on the wrong end)."""
+    first: dict[tuple[int, int], Diagnostic] = {}
+    out = []
+    for d in diagnostics:
+        if d.severity == "error" and d.hand is not None and d.turn is not None:
+            cause = first.setdefault((d.hand, d.turn), d)
+            if cause is not d:
+                d = d.following((cause.hand, cause.turn, cause.code))
+        out.append(d)
+    return out
 
 
 class _Auditor:
@@ -106,9 +128,29 @@ class _Auditor:
         self.previous_written: dict[str, int | None] = {side: 0 for side in self.side_list}
         self.previous_gap = {side: 0 for side in self.side_list}
         self.claims_written = self.record.claims_written
-        self.possible = _possible_play_scores(self.rules)
+        self.possible = play_scores(self.rules)
+        # Per side, the latest finding that put its claimed and correct scores apart: what a
+        # wrong running total that the sheet's own entries add up to follows from.
+        self.cause: dict[str, tuple[int | None, int | None, str]] = {}
+        self.replay_errors: dict[tuple[int | None, int | None], str] = {}
+        for d in self.result.diagnostics:
+            if d.severity == "error":
+                self.replay_errors.setdefault((d.hand, d.turn), d.code)
 
-    def find(self, code: str, message: str, stmt: object, hand: int, turn: int | None = None, *, severity: str = "error", claimed=None, correct=None, rule: str | None = None) -> None:
+    def find(
+        self,
+        code: str,
+        message: str,
+        stmt: object,
+        hand: int,
+        turn: int | None = None,
+        *,
+        severity: str = "error",
+        claimed=None,
+        correct=None,
+        rule: str | None = None,
+        follows: tuple[int | None, int | None, str] | None = None,
+    ) -> None:
         self.findings.append(
             Diagnostic.at_statement(
                 self.record,
@@ -121,8 +163,19 @@ class _Auditor:
                 rule=rule if rule is not None else FINDINGS[code][0],
                 claimed=claimed,
                 correct=correct,
-            )
+            ).following(follows)
         )
+
+    def _blame(self, side: str, hand: int, turn: int | None) -> None:
+        """The side's claimed and correct scores moved apart at this turn: remember the finding
+        that says why (the audit's own at the turn, else the replayer's), if there is one."""
+        for f in reversed(self.findings):
+            if f.hand == hand and f.turn == turn and f.follows is None:
+                self.cause[side] = (hand, turn, f.code)
+                return
+        code = self.replay_errors.get((hand, turn))
+        if code is not None:
+            self.cause[side] = (hand, turn, code)
 
     def diverge(self, hand: int, turn: int | None, why) -> None:
         """Record the first point where claimed and correct part; ``why`` is text, or a
@@ -141,6 +194,7 @@ class _Auditor:
         number = result.number
         calls = {f.refers_to: f for f in result.facts if f.kind == "muggins" and f.refers_to is not None}
         claimed, correct, sides = self.claimed, self.correct, self.sides
+        gap_before = {side: claimed[side] - correct[side] for side in self.side_list}
         for fact in result.facts:
             kind = fact.kind
             if kind == "play":
@@ -164,6 +218,9 @@ class _Auditor:
                 correct[side] += fact.counted
             else:
                 continue
+            if claimed[side] - correct[side] != gap_before.get(side, 0):
+                self._blame(side, number, fact.turn)
+            gap_before[side] = claimed[side] - correct[side]
             if self.report.divergence is None and claimed[side] != correct[side] or fact.penalty:
                 self.diverge(fact.hand, fact.turn, lambda fact=fact: _why(fact))
         self._end(result)
@@ -174,11 +231,15 @@ class _Auditor:
         play = fact.statement
         claim, points = fact.claim, fact.points
         if claim and claim != points and claim not in self.possible:
-            multiples = " or ".join(str(m) for m in self.rules.score_multiples)
+            largest = max(self.possible, default=0)
+            if claim > largest:
+                why = f"{largest} is the most one play can make"
+            else:
+                why = "a scoring total is a multiple of " + " or ".join(str(m) for m in self.rules.score_multiples)
             self.find(
                 "claim-not-multiple",
                 f"{fact.seat} claimed {claim} for {play.tile}: no play scores {claim} under these rules"  # type: ignore[attr-defined]
-                f" (a scoring total is a multiple of {multiples}); the ends count {fact.total}, which scores {points}",
+                f" ({why}); the ends count {fact.total}, which scores {points}",
                 play,
                 hand,
                 fact.turn,
@@ -279,18 +340,25 @@ class _Auditor:
             for side in self.side_list:
                 said = end_claims.get(side, 0)
                 right = award.get(side, 0)
-                if result.award is None:
+                won_in_play = result.target_reached_at is not None  # the game ended at a play: nothing is due
+                if result.award is None and not won_in_play:
                     right = said  # nothing to compare against (pips unknown)
                 if said != right:
+                    why = (
+                        f"the game ended at turn {result.target_reached_at}, when the target was reached: no end-of-hand score is due"
+                        if won_in_play
+                        else self._explain(result, side, said)
+                    )
                     self.find(
                         "end-score",
-                        f"{side} wrote {said} at the end of the hand; {self._explain(result, side, said)}",
+                        f"{side} wrote {said} at the end of the hand; {why}",
                         hand.scores,
                         number,
                         claimed=said,
                         correct=right,
                         rule=rule,
                     )
+                    self.cause[side] = (number, None, "end-score")
         elif any(award.values()) and hand.totals is None:
             self.find(
                 "end-score-missing",
@@ -340,7 +408,8 @@ class _Auditor:
             before = self.previous_written.get(side)
             correct = result.totals.get(side, 0)
             # A total that is right needs no arithmetic: the scorekeeper took a wrong claim down.
-            if value != correct and entries is not None and before is not None and value != before + entries:
+            slip = value != correct and entries is not None and before is not None and value != before + entries
+            if slip:
                 self.find(
                     "total-arithmetic",
                     f"{side}'s total {value} does not add up: {before} {'-' if entries < 0 else '+'} {abs(entries)}"
@@ -350,8 +419,13 @@ class _Auditor:
                     claimed=value,
                     correct=before + entries,
                 )
+            # Reported where a new error enters: a gap carried on from an earlier total is the
+            # same mistake, and a total that is right again is right.
             gap = value - result.totals.get(side, 0)
-            if gap != self.previous_gap.get(side, 0):
+            if gap and gap != self.previous_gap.get(side, 0):
+                # One mistake, one finding: a slip in the sheet's arithmetic, or (where the sheet
+                # adds up) the claim or score that put the side's total apart.
+                cause = (number, None, "total-arithmetic") if slip else self.cause.get(side) if value == self.claimed[side] else None
                 self.find(
                     "total-wrong",
                     f"{side}'s total is written as {value}; the correct running total is {result.totals.get(side, 0)}",
@@ -359,6 +433,7 @@ class _Auditor:
                     number,
                     claimed=value,
                     correct=result.totals.get(side, 0),
+                    follows=cause,
                 )
             self.previous_gap[side] = gap
         for side in self.side_list:
@@ -369,7 +444,8 @@ class _Auditor:
 def _why(fact: TurnFact) -> str:
     """Why the running scores part at this turn, in words."""
     if fact.kind == "play":
-        return f"{fact.seat}'s {fact.statement.tile}: claimed {fact.claim or 0}, the rules credit {fact.credited}"  # type: ignore[attr-defined]
+        claim = fact.claim if fact.claim is not None else getattr(fact.statement, "claim", None)
+        return f"{fact.seat}'s {fact.statement.tile}: claimed {claim or 0}, the rules credit {fact.credited}"  # type: ignore[attr-defined]
     if fact.kind == "muggins":
         return f"{fact.seat}'s Muggins call: took {fact.statement.points}, the rules give {fact.credited}"  # type: ignore[attr-defined]
     return f"{fact.seat}'s entry of {fact.claim}"
@@ -382,7 +458,9 @@ def _sheet_amount(fact: TurnFact, claims_written: bool) -> int:
         return fact.counted
     if fact.counted != fact.credited:
         return fact.counted
-    return fact.claim or 0
+    if fact.claim is None:  # a play the replayer could not place: its claim is still on the sheet
+        return getattr(fact.statement, "claim", None) or 0
+    return fact.claim
 
 
 def _tally_by_side(tally: Tally | None, sides: dict[str, str]) -> dict[str, int]:
@@ -416,25 +494,6 @@ def _sheet_entries(result: HandResult, sides: dict[str, str], end_claims: dict[s
             side = sides[fact.seat]
             totals[side] = totals.get(side, 0) + amount
     return totals
-
-
-def _possible_play_scores(rules: RuleSet) -> set[int]:
-    """Every amount a single play can score: the scoring values of totals up to the largest layout.
-
-    The largest count a layout shows is bounded by its number of open ends, each at most a
-    double: a line has 2 ends, one spinner 4, and every further spinner 2 more.
-    """
-    if rules.spinner == "none":
-        ends = 2
-    elif rules.spinner == "every_double":
-        ends = 2 + 2 * (rules.max_pip + 1)
-    else:
-        ends = 4
-    doubles = sorted((2 * p for p in range(rules.max_pip + 1)), reverse=True)
-    bound = sum(doubles[:ends])
-    values = {play_points(total, rules) for total in range(1, bound + 1)}
-    values.discard(0)
-    return values
 
 
 __all__ = ["FINDINGS", "RecordAudit", "SheetRow", "Divergence", "audit", "round_pips"]

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from muggins.analysis.knowledge import HandLog, Unknowable, groups_for
 from muggins.analysis.missed import with_values
 from muggins.analysis.sampler import DealSampler, NotAnalyzed
-from muggins.analysis.values import forget, move_values
+from muggins.analysis.values import forget, move_values, out_of_reach
 from muggins.analysis.worlds import HandStart
 from muggins.replay.rules import RuleSet
 
@@ -107,7 +107,11 @@ class FairHand:
 
     def values(self, options, seat: str, hand: int, turn: int, game, budget: float | None, sampling: Sampling, deadline: float | None) -> Expected:
         """The expected values of ``options`` (the decision at ``turn``, already applied to
-        ``game``'s replay). Raises NotAnalyzed when no deal can be sampled."""
+        ``game``'s replay). Raises NotAnalyzed when no deal can be sampled, or the table is
+        beyond the solver."""
+        refused = out_of_reach(len(game.seats), self.rules.set_size)
+        if refused is not None:
+            raise NotAnalyzed(refused)
         try:
             knowledge = groups_for(self.log, seat, turn)
         except Unknowable as exc:

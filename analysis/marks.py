@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from muggins.replay.rules import RuleSet
+from muggins.replay.scoring import play_scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,11 +59,9 @@ ANALYSIS_MARKS: tuple[str, ...] = tuple(t.mark for t in reversed(THRESHOLDS))
 
 
 def scoring_step(rules: RuleSet) -> int:
-    """The smallest amount one play can score: the least scoring multiple when the total scores,
-    1 under unit scoring (where 5 is worth 1)."""
-    if rules.play_score == "units":
-        return 1
-    return min(rules.score_multiples) if rules.score_multiples else 5
+    """The smallest amount one play can score (:func:`~muggins.replay.scoring.play_scores`):
+    5 in All Fives, 1 under unit scoring (where 5 is worth 1)."""
+    return min(play_scores(rules), default=5)
 
 
 def thresholds_in_points(rules: RuleSet) -> tuple[tuple[str, int], ...]:

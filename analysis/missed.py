@@ -13,8 +13,8 @@ from (its ``basis``):
   end of the hand, the way bridge double-dummy analysis prices every card: a play can be right
   on what the player knew and still lose against the open cards (``--view open-cards``);
 - ``depth-limited``: the same, but the solver ran out of budget and searched only so deep;
-- ``immediate``: the points scored at once only (no solver budget, a hidden hand, or figures
-  cut short: ``note`` says why).
+- ``immediate``: the points scored at once only (no solver budget, a hidden hand, a table
+  beyond the solver, ``solver_search.out_of_reach``, or figures cut short: ``note`` says why).
 
 The loss of a decision is the best alternative's figure minus the chosen one's;
 :func:`muggins.analysis.marks.mark_for` turns it, with its standard error, into ``?!``, ``?``
@@ -117,6 +117,12 @@ class Decision:
         """More than one distinct move was open (only judged when the hand was known, or when
         the played tile alone had several)."""
         return len(self.options) > 1
+
+    @property
+    def places(self) -> int:
+        """Decimals its figures are shown to: 1 for expected figures (means over samples), 0
+        for the others (whole points)."""
+        return 1 if self.basis == EXPECTED else 0
 
     @property
     def best(self) -> Option:
@@ -231,7 +237,7 @@ def _perfect_values(state: HandState, seat: str, budget: float | None):
         return None
     try:
         position = position_of(state)
-    except ValueError:
+    except ValueError:  # a hidden tile, or a table beyond the solver
         return None
     mover = position.to_move
     if mover is None or position.seats[mover] != seat:

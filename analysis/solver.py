@@ -28,11 +28,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Iterator, TypeVar
 
+from muggins.analysis import solver_core
 from muggins.analysis.solver_position import Move, Position, position_from_state
 from muggins.analysis.solver_search import EXACT, Engine, OutOfTime
 from muggins.analysis.solver_table import forget_tables, layout_table
 
-__all__ = ["Move", "MoveValue", "Position", "Solution", "evaluate_moves", "forget", "position_from_state", "solve"]
+__all__ = ["Move", "MoveValue", "Position", "Solution", "evaluate_moves", "forget", "position_from_state", "searching", "solve"]
 
 T = TypeVar("T")
 
@@ -79,6 +80,7 @@ def forget(layouts: bool = True) -> None:
     for engine in _ENGINES:
         engine.close()
     _ENGINES.clear()
+    solver_core.forget(layouts)
     if layouts:
         forget_tables()
 
@@ -107,18 +109,22 @@ def _engine(position: Position) -> Engine:
 
 
 @contextmanager
-def _searching() -> Iterator[None]:
-    """While searching: the collector stays out (the search makes millions of small tuples that
-    never form cycles), and the recursion may go as deep as a hand of the largest set needs.
+def searching(depth: int = 20_000) -> Iterator[None]:
+    """Settings for a process that solves, chosen by the caller that owns the process (the
+    command line's ``analyze``, a benchmark): :func:`solve` and :func:`evaluate_moves` change
+    nothing process-wide themselves, and run the same, only slower, outside this.
 
-    Afterwards what the search made joins the oldest generation unscanned (freeze, unfreeze):
-    re-enabled as it was, the collector would at once scan every object made meanwhile (as
-    long as a small solve itself); a full collection still sees them, when one comes.
+    Inside, the collector stays out (the search makes millions of small tuples that never form
+    cycles), and the recursion may go ``depth`` frames deep (a whole hand of the largest set
+    with its draws needs more than Python's default allows). Afterwards both are as they
+    were, and what was made meanwhile joins the oldest generation unscanned (freeze,
+    unfreeze): re-enabled as it was, the collector would at once scan every object made
+    meanwhile (as long as a small solve itself); a full collection still sees them.
     """
     was = gc.isenabled()
     limit = sys.getrecursionlimit()
     gc.disable()
-    sys.setrecursionlimit(max(limit, 20_000))
+    sys.setrecursionlimit(max(limit, depth))
     try:
         yield
     finally:
@@ -128,6 +134,20 @@ def _searching() -> Iterator[None]:
                 gc.freeze()
                 gc.unfreeze()
             gc.enable()
+
+
+@contextmanager
+def _dropped_if_too_deep() -> Iterator[None]:
+    """A search that runs out of stack leaves its engine (and perhaps a layout table) half way
+    through a move: drop them all, and say what the caller can do."""
+    try:
+        yield
+    except RecursionError:
+        forget()
+        raise RecursionError(
+            f"the search went deeper than this process's recursion limit ({sys.getrecursionlimit()}):"
+            " solve inside muggins.analysis.solver.searching(), which raises it"
+        ) from None
 
 
 # -- positions as search nodes -------------------------------------------------------------------
@@ -254,7 +274,11 @@ def _deepening(root: _Root, budget: float | None, work: Callable[[bool], T]) -> 
 
 
 def solve(position: Position, budget: float | None = None) -> Solution:
-    """The value of ``position`` for the side to move, and a best line (see the module doc)."""
+    """The value of ``position`` for the side to move, and a best line (see the module doc);
+    on the compiled core where it serves (``solver_core``)."""
+    found = solver_core.solve(position, budget) if solver_core.serves(position) else None
+    if found is not None:
+        return found
     start = time.perf_counter()
     engine = _engine(position)
     counted = engine.node_count()
@@ -266,7 +290,7 @@ def solve(position: Position, budget: float | None = None) -> Solution:
         last = root.value(last, deepen)
         return last
 
-    with _searching():
+    with _dropped_if_too_deep():
         value_found, exact, depth = _deepening(root, budget, value)
         horizon = -1 if exact else root.left - (depth or 0)
         best = _best_line(root, value_found, horizon)
@@ -275,7 +299,11 @@ def solve(position: Position, budget: float | None = None) -> Solution:
 
 
 def evaluate_moves(position: Position, budget: float | None = None) -> list[MoveValue]:
-    """Every legal move of the side to move with its value (see :class:`MoveValue`)."""
+    """Every legal move of the side to move with its value (see :class:`MoveValue`); on the
+    compiled core where it serves (``solver_core``)."""
+    found = solver_core.evaluate_moves(position, budget) if solver_core.serves(position) else None
+    if found is not None:
+        return found
     engine = _engine(position)
     root = _Root(engine, position)
     children = _children(root)
@@ -295,7 +323,7 @@ def evaluate_moves(position: Position, budget: float | None = None) -> list[Move
         last.update(found)
         return out
 
-    with _searching():
+    with _dropped_if_too_deep():
         result, exact, depth = _deepening(root, budget, values)
         engine.set_floor(EXACT)
     scale = engine.scale

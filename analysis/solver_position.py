@@ -6,17 +6,16 @@ what the end of the hand scores. The solver searches a faster encoding of the sa
 (``solver_search``); this module is the reference it reports names from, and the route the
 tests step through.
 
-Turn semantics, as the replayer enforces them:
+What a seat may do (plays, lengthwise doubles, drawing, passing), when the hand is over and who
+moves next are the rules of play in :mod:`muggins.replay.play_rules`, the ones the replayer
+enforces; this module only keeps a position's parts together.
 
-- a play is a tile on a named arm (``l``, ``r``, ``u``, ``d``, ``u2``...; ``None`` for the lead);
-  under Sniff the hand's first double may also be laid lengthwise (``inline``);
-- a **draw** takes tiles from the boneyard, in order, until one fits an open end or the
-  drawable tiles (all but ``boneyard_reserve``) run out; the same player then moves again, and
-  must play the tile just drawn where ``play_drawn_at_once`` says so. A player draws when
-  holding nothing playable, or at any time after the lead where ``voluntary_draw`` allows;
-- a **pass** is the move of a player who can neither play nor draw while someone else can play;
-- the hand is over when a player has played the last tile (domino), or when nobody can play
-  and nothing can be drawn (blocked: found at once, without waiting for everyone to pass).
+The encoding a compiled core reads: ``seats`` in turn order and ``sides`` beside them (a team
+id, or the seat itself); ``hands`` as frozensets of tiles in seat order; ``layout`` the board's
+:class:`~muggins.replay.board.Layout` (its ``arms``, ``spins`` and ``key``; see that module);
+``boneyard`` the undrawn tiles, the next one first; ``to_move`` an index into ``seats``;
+``must_play`` a drawn tile that has to be played now, ``required_lead`` the tile the leader
+must lead (or None).
 """
 
 from __future__ import annotations
@@ -26,31 +25,13 @@ from typing import Iterable, Mapping
 
 from muggins.analysis.solver_layout import Layout
 from muggins.notation.model import Tile
+from muggins.replay import play_rules
 from muggins.replay.hand_state import HandState
+from muggins.replay.play_rules import DRAW, PASS, Move
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import HandAward, end_of_hand, play_points, side_of_seats
 
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One thing the player to move may do: play ``tile`` on ``end``, draw, or pass."""
-
-    tile: Tile | None
-    end: str | None
-    inline: bool = False
-    kind: str = "play"  # or "draw", "pass"
-
-    def __str__(self) -> str:
-        if self.kind != "play":
-            return self.kind
-        text = str(self.tile)
-        if self.end is not None:
-            text += f" {self.end}"
-        return text + (" inline" if self.inline else "")
-
-
-DRAW = Move(None, None, kind="draw")
-PASS = Move(None, None, kind="pass")
+__all__ = ["DRAW", "PASS", "Move", "Position", "position_from_state"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,25 +87,15 @@ class Position:
     @property
     def drawable(self) -> int:
         """Tiles that may still be drawn (none in a game without drawing)."""
-        if self.rules.drawing == "none":
-            return 0
-        return max(0, len(self.boneyard) - self.rules.boneyard_reserve)
+        return play_rules.drawable(len(self.boneyard), self.rules)
 
     def playable(self, index: int) -> list[Tile]:
-        """The tiles seat number ``index`` could play now."""
-        layout = self.layout
-        return sorted((t for t in self.hands[index] if layout.placements(t)), reverse=True)
+        """The tiles seat number ``index`` could play now, highest first."""
+        return play_rules.playable(self.layout, self.hands[index])[::-1]
 
     def outcome(self) -> tuple[str, str | None] | None:
         """``("domino", seat)``, ``("blocked", None)``, or None while the hand goes on."""
-        for seat, hand in zip(self.seats, self.hands):
-            if not hand:
-                return "domino", seat
-        if self.layout.is_empty or self.drawable:
-            return None
-        if any(self.playable(i) for i in range(len(self.seats))):
-            return None
-        return "blocked", None
+        return play_rules.outcome(self.layout, self.seats, self.hands, self.drawable)
 
     def end_award(self) -> HandAward | None:
         """The end-of-hand scoring, once the hand is over."""
@@ -138,23 +109,9 @@ class Position:
         """Every move the player to move may make, by name (empty once the hand is over)."""
         if self.outcome() is not None:
             return []
-        layout = self.layout
-        if self.must_play is not None:
-            tiles = [self.must_play]
-        elif layout.is_empty and self.required_lead is not None:
-            tiles = [self.required_lead]
-        else:
-            tiles = sorted(self.hands[self.to_move], reverse=True)
-        moves = []
-        for tile in tiles:
-            ends: list[str | None] = [None] if layout.is_empty else list(layout.placements(tile))
-            inline = (False, True) if layout.may_lay_inline(tile) else (False,)
-            moves += [Move(tile, end, lay) for end in ends for lay in inline]
-        if self.must_play is None and self.drawable and (not moves or (self.rules.voluntary_draw and not layout.is_empty)):
-            moves.append(DRAW)
-        if not moves:
-            moves.append(PASS)
-        return moves
+        return play_rules.legal_moves(
+            self.layout, self.hands[self.to_move], self.drawable, self.must_play, self.required_lead
+        )
 
     # -- moving --------------------------------------------------------------------------------
 
@@ -167,7 +124,7 @@ class Position:
     def after_legal(self, move: Move) -> tuple[Position, int]:
         """:meth:`after` for a move taken from :meth:`legal_moves` (not checked again)."""
         mover = self.to_move
-        following = (mover + 1) % len(self.seats)
+        following = play_rules.next_seat(mover, len(self.seats))
         if move.kind == "pass":
             return _replace(self, to_move=following, must_play=None), 0
         if move.kind == "draw":
@@ -180,16 +137,10 @@ class Position:
         return after, play_points(layout.total(), self.rules)
 
     def _draw(self) -> Position:
-        mover, layout, rules = self.to_move, self.layout, self.rules
-        drawn: list[Tile] = []
-        playable = None
-        for tile in self.boneyard[: self.drawable]:
-            drawn.append(tile)
-            if layout.placements(tile):
-                playable = tile
-                break
+        mover, layout = self.to_move, self.layout
+        drawn = play_rules.draw_takes(layout, self.boneyard)
         hands = tuple(h | frozenset(drawn) if i == mover else h for i, h in enumerate(self.hands))
-        must = playable if rules.play_drawn_at_once else None
+        must = play_rules.must_play_after_draw(layout, drawn)
         return _replace(self, hands=hands, boneyard=self.boneyard[len(drawn) :], must_play=must)
 
 
@@ -211,7 +162,7 @@ def position_from_state(state: HandState) -> Position:
     if hidden:
         raise ValueError(f"the hand of {', '.join(hidden)} is hidden: the solver needs every tile")
     boneyard: tuple[Tile, ...] = ()
-    if rules.drawing != "none" and state.drawable() > 0:
+    if play_rules.drawable(state.boneyard_count, rules) > 0:
         if state.boneyard is None or len(state.boneyard) != state.boneyard_count:
             raise ValueError("the boneyard order is hidden: the solver needs the order tiles will be drawn in")
         boneyard = tuple(state.boneyard)
@@ -235,7 +186,7 @@ def position_from_state(state: HandState) -> Position:
         seats,
         tuple(game.sides[s] for s in seats),
         hands,
-        Layout.from_board(state.board),
+        state.board,
         boneyard,
         to_move,
         state.must_play.get(seats[to_move]),

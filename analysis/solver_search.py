@@ -32,6 +32,7 @@ from typing import Callable
 
 from muggins.analysis.solver_table import HAND_SHIFT, LAYOUT_FACTOR, layout_table
 from muggins.notation.model import Tile
+from muggins.replay.play_rules import draw_takes, drawable, must_play_after_draw, next_seat
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import end_of_hand
 
@@ -46,6 +47,21 @@ TABLE_LIMIT = 2_000_000
 
 class OutOfTime(Exception):
     """The search ran past its deadline; the caller keeps its last finished result."""
+
+
+#: The largest table the solvers' encodings hold (seats to move in 4 bits, a tile in a byte).
+MAX_SEATS = 15
+MAX_SET_SIZE = 254
+
+
+def out_of_reach(seats: int, set_size: int) -> str | None:
+    """Why neither solver (this one or the compiled core) can search a table of ``seats`` players
+    with a set of ``set_size`` tiles, or None where it can."""
+    if seats > MAX_SEATS:
+        return f"{seats} seats: the solver handles at most {MAX_SEATS}"
+    if set_size > MAX_SET_SIZE:
+        return f"a set of {set_size} tiles: the solver handles at most {MAX_SET_SIZE}"
+    return None
 
 
 class Engine:
@@ -66,8 +82,9 @@ class Engine:
         perspective: str,
         table_limit: int = TABLE_LIMIT,
     ) -> None:
-        if len(seats) > 15 or rules.set_size > 254:
-            raise ValueError("the solver handles at most 15 seats and sets of at most 254 tiles")
+        refused = out_of_reach(len(seats), rules.set_size)
+        if refused is not None:
+            raise ValueError(refused)
         self.rules = rules
         self.seats = seats
         self.sides = sides
@@ -92,8 +109,10 @@ class Engine:
         n, nt = len(seats), len(self.tiles)
         self.nb = len(bone_order)
         # Draws may take the boneyard up to (not including) this position.
-        self.bone_end = max(0, self.nb - rules.boneyard_reserve) if rules.drawing != "none" else 0
-        self.bone = [t.index for t in bone_order]
+        self.bone_end = drawable(self.nb, rules)
+        # What a draw takes on layout number n from boneyard position b, by n << 8 | b: (the
+        # tiles drawn, the boneyard position after, the tile that must be played or -1).
+        self.draws: dict[int, tuple[tuple[int, ...], int, int]] = {}
         self.hand_bit = [[1 << (HAND_SHIFT + s * nt + t) for t in range(nt)] for s in range(n)]
         self.search = self._make_search()
 
@@ -103,6 +122,20 @@ class Engine:
         self.table.clear()
         self.ends.clear()
         self.awards.clear()
+        self.draws.clear()
+
+    def drawn(self, lid: int, bpos: int) -> tuple[tuple[int, ...], int, int]:
+        """What a draw takes on layout ``lid`` from boneyard position ``bpos``, by the rules of
+        play (:func:`~muggins.replay.play_rules.draw_takes`): (the tiles' indexes, the position
+        after, the index of the tile that must then be played or -1). Remembered."""
+        key = lid << 8 | bpos
+        found = self.draws.get(key)
+        if found is None:
+            layout = self.layouts.layouts[lid]
+            taken = draw_takes(layout, self.bone_order[bpos:])
+            must = must_play_after_draw(layout, taken)
+            found = self.draws[key] = (tuple(t.index for t in taken), bpos + len(taken), must.index if must is not None else -1)
+        return found
 
     # -- the end of the hand ---------------------------------------------------------------------
 
@@ -156,6 +189,8 @@ class Engine:
         if len(self.ends) > self.table_limit // 4:
             self.ends.clear()
             self.awards.clear()
+        if len(self.draws) > self.table_limit // 4:
+            self.draws.clear()
 
     def _make_search(self) -> Callable[..., int]:
         """Build the recursive search as a closure over the engine's tables (for speed)."""
@@ -164,19 +199,19 @@ class Engine:
         layouts = self.layouts
         playmask, options, moves_of = layouts.fits, layouts.options, layouts.moves_of
         n = len(self.seats)
-        following = [(s + 1) % n for s in range(n)]
+        following = [next_seat(s, n) for s in range(n)]
         # Whose tiles to count, after the next player's, when ordering moves: the seat before
         # the mover where it is an opponent other than the next seat (partnerships), else none.
         watch = [(s - 1) % n if self.sign[(s - 1) % n] != self.sign[s] and (s - 1) % n != following[s] else -1 for s in range(n)]
         flip_next = [self.sign[s] * self.sign[following[s]] for s in range(n)]
         sign = self.sign
         hand_bit = self.hand_bit
-        bone, bone_end = self.bone, self.bone_end
+        bone_end = self.bone_end
         nb = self.nb
         domino_zero = self.rules.domino_scoring == "none" and not self.rules.hand_winner_bonus
         blocked_zero = self.rules.blocked_scoring == "none"
-        voluntary = self.rules.drawing != "none" and self.rules.voluntary_draw
-        play_drawn = self.rules.play_drawn_at_once
+        voluntary = self.rules.voluntary_draw  # (bone_end is 0 where nothing is drawn)
+        drawn = self.drawn
         end_value, estimate, tick = self.end_value, self.estimate, self.tick
         hands = self.hands = [0] * n
         count = 0
@@ -198,11 +233,11 @@ class Engine:
             playable = (1 << must) if must >= 0 else hand & reach
             if not playable:
                 if bpos < bone_end:  # draw until a tile fits (the same player moves again)
-                    return draw(lid, mover, bpos, alpha, beta, hk, hand, reach)
+                    return draw(lid, mover, bpos, alpha, beta, hk, hand)
                 for other in range(n):
                     if hands[other] & reach:
                         break
-                else:  # nobody can play or draw
+                else:  # nobody can play or draw: play_rules.is_blocked, on masks
                     return 0 if blocked_zero else sign[mover] * end_value("blocked", -1, tuple(hands))
                 nxt = following[mover]
                 if flip_next[mover] > 0:
@@ -295,8 +330,8 @@ class Engine:
                         alpha = value
                         if value >= beta:
                             break
-            if voluntary and lid and must < 0 and best < beta and bpos < bone_end:
-                value = draw(lid, mover, bpos, alpha, beta, hk, hand, reach)
+            if voluntary and lid and must < 0 and best < beta and bpos < bone_end:  # play_rules.may_draw
+                value = draw(lid, mover, bpos, alpha, beta, hk, hand)
                 if value > best:
                     best, best_op = value, None
             if deep:
@@ -309,19 +344,13 @@ class Engine:
                 table[key] = (low, high, floor1, best_op[5] if best_op is not None else 0)
             return best
 
-        def draw(lid: int, mover: int, bpos: int, alpha: int, beta: int, hk: int, hand: int, reach: int) -> int:
-            """Draw until a tile fits (or the drawable tiles run out); the drawer moves again."""
+        def draw(lid: int, mover: int, bpos: int, alpha: int, beta: int, hk: int, hand: int) -> int:
+            """Draw as the rules of play say (:meth:`drawn`); the drawer moves again."""
             bits = hand_bit[mover]
-            must = -1
-            while bpos < bone_end:
-                tile = bone[bpos]
-                bpos += 1
+            taken, bpos, must = drawn(lid, bpos)
+            for tile in taken:
                 hand |= 1 << tile
                 hk += bits[tile]
-                if reach >> tile & 1:
-                    if play_drawn:
-                        must = tile
-                    break
             before = hands[mover]
             hands[mover] = hand
             value = search(lid, mover, bpos, must, alpha, beta, hk)

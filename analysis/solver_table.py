@@ -1,5 +1,10 @@
 """Every layout the search has met under one rule set, by number, with the moves it allows.
 
+The table is built from the one board and the rules of play: each layout is a
+:class:`~muggins.replay.board.Layout` numbered by its ``key``, the tiles that fit are its open
+arms' pips, a tile's layouts are the board's own plays of it (crosswise and, where
+``play_rules.layings`` allows, lengthwise).
+
 The search never handles :class:`~muggins.analysis.solver_layout.Layout` objects in its inner
 loop: it asks this table for a layout's number, the tiles that fit it (one bitmask), and per
 tile the distinct layouts it can make with the points each scores. Layouts are numbered by
@@ -14,8 +19,9 @@ import math
 
 from muggins.analysis.solver_layout import Layout
 from muggins.notation.model import full_set
+from muggins.replay.play_rules import layings
 from muggins.replay.rules import RuleSet
-from muggins.replay.scoring import play_points
+from muggins.replay.scoring import play_points, play_scores
 
 #: A layout number enters a node's table key multiplied by this; the part below holds the
 #: seat to move, the boneyard position and the must-play tile (4 + 8 + 8 bits).
@@ -81,7 +87,7 @@ class LayoutTable:
     def moves_of(self, number: int, index: int) -> tuple:
         """The options of tile ``index`` on layout ``number``, worked out on first asking."""
         layout, tile = self.layouts[number], self.tiles[index]
-        laying = (False, True) if layout.may_lay_inline(tile) else (False,)
+        laying = layings(layout, tile)
         made: dict[int, int] = {}  # the distinct layouts the tile makes, with their counts
         if layout.is_empty:
             for inline in laying:
@@ -130,15 +136,14 @@ def forget_tables() -> None:
 
 
 def granularity(rules: RuleSet) -> int:
-    """The largest number every score of the hand is a multiple of (5 in All Fives, else often 1)."""
-    factor = 0
-    for total in range(1, 20 * rules.max_pip + 9):
-        factor = math.gcd(factor, play_points(total, rules))
+    """The largest number every score of the hand is a multiple of (5 in All Fives, else often 1):
+    of what a play can score (:func:`~muggins.replay.scoring.play_scores`), the end-of-hand
+    awards and the bonus for winning the hand."""
+    factor = math.gcd(0, *play_scores(rules))
     ends = rules.domino_scoring != "none" or rules.blocked_scoring != "none"
     if ends:
         rounded = rules.pip_rounding != "none" and rules.rounding_unit > 1
         factor = math.gcd(factor, rules.rounding_unit // rules.award_divisor if rounded else 1)
     factor = math.gcd(factor, rules.hand_winner_bonus)
-    factor = math.gcd(factor, rules.play_score_cap or 0)
     return factor or 1
 

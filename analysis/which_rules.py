@@ -10,7 +10,8 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
-from typing import Iterable
+from pathlib import Path
+from typing import Iterable, Sequence
 
 from muggins.analysis.audit import audit
 from muggins.notation.model import Record
@@ -106,23 +107,24 @@ def _show(value: object) -> str:
     return str(value)
 
 
-def rank(record: Record, overrides: list[str] = ()) -> list[Candidate]:  # type: ignore[assignment]
+def rank(record: Record, overrides: list[str] = (), rules_dirs: Sequence[Path] = ()) -> list[Candidate]:  # type: ignore[assignment]
     """The rule sets that fit ``record`` best, fewest findings first.
 
     Every preset is listed; a variant of a preset only where it leaves fewer findings than the
     preset itself (the others change nothing this record shows). The record's own rule set
-    (with its header overrides) comes first among equals, labelled "as written".
+    (with its header overrides; its rule file may lie in one of ``rules_dirs``) comes first
+    among equals, labelled "as written".
     """
     pool = candidates(list(overrides))
     try:
-        pool.insert(0, ("as written", rules_for(record), "as written"))
+        pool.insert(0, ("as written", rules_for(record, rules_dirs=rules_dirs), "as written"))
     except RuleError:
         pass
     base_findings: dict[str, int] = {}
     results = []
     for order, (label, rules, preset) in enumerate(pool):
         report = audit(record, rules)
-        counted = [f.code for f in report.findings if f.severity in ("error", "warning")]
+        counted = [f.code for f in report.mistakes]
         if label == preset:
             base_findings[preset] = len(counted)
         elif len(counted) >= base_findings.get(preset, len(counted) + 1):

@@ -1,6 +1,6 @@
 """End-to-end audit speed (parse, replay, compare) next to python-chess reading PGN.
 
-    python bench/bench_audit.py [--hands 2000] [--repeat 3]
+    python bench/bench_audit.py [--hands 2000] [--repeat 3] [--quick] [--json]
 
 Audits a simulated corpus of at least 2,000 hands (bench/corpus.py) from the file, on one core,
 and prints turns per second (CPU time of the process, for both sides). In the same run it reads a PGN file of about the same size with
@@ -49,8 +49,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="300 hands, one run: a smoke test")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object (for bench/run.py)")
     args = parser.parse_args()
+    if args.quick:
+        args.hands, args.repeat = 300, 1
     path = corpus_file(args.hands)
     list(read_file(path))  # warm the parse table outside the timing
     seconds, turns, hands, findings = time_audit(path, args.repeat)

@@ -10,7 +10,8 @@ MUGGINS_FASTPATH=0; ``--both`` times the fast path and lark alone, one after the
 Makes (or reads) a corpus of realistic All Fives records: 2 to 4 seats, deals, a boneyard, the
 turns of a simulated game (plays with ends and claims, draws, passes, the odd mark, comment and
 Muggins call) and the tallies at the end of each hand: exactly ``--hands`` hands. Times
-``read_file`` over it on one core and prints turns per second. Then reads a PGN file of about the
+``read_file`` over it on one core and prints turns per second; then ``muggins.read_records``
+with and without ``HeadersBuilder`` (header tags only, no hand parsed), in records per second. Then reads a PGN file of about the
 same size made from random legal games (bench/corpus.py; python-chess, a bench-only extra:
 ``pip install chess``) with ``chess.pgn.read_game`` and prints plies per second and our ratio to
 it. Times are CPU time of this process, for both sides; best of ``--repeat`` runs. ``--json``:
@@ -184,6 +185,24 @@ def parse_speeds(corpus: Path, repeat: int, both: bool) -> dict[str, float]:
     return speeds
 
 
+def headers_speed(corpus: Path, repeat: int) -> dict[str, float]:
+    """Reading only the header tags (muggins.HeadersBuilder, which parses no hand) next to reading
+    whole records, both through muggins.read_records: records per second and the ratio."""
+    import muggins
+
+    figures = {}
+    for key, builder in (("whole", None), ("headers", muggins.HeadersBuilder())):
+        best = float("inf")
+        for _ in range(repeat):
+            start = time.process_time()
+            records = sum(1 for _ in muggins.read_records(corpus, builder))
+            best = min(best, time.process_time() - start)
+        figures[key] = records / best
+    print(f"muggins.read_records: {figures['whole']:,.0f} whole records/s, {figures['headers']:,.0f} with HeadersBuilder "
+          f"({figures['headers'] / figures['whole']:.1f} times as many)")
+    return {"headers_records_per_s": round(figures["headers"]), "headers_vs_whole": round(figures["headers"] / figures["whole"], 1)}
+
+
 def chess_figures(pgn: Path, repeat: int, speeds: dict[str, float]) -> dict[str, float]:
     """python-chess's plies per second over ``pgn``, and each of ``speeds`` divided by it."""
     chess_seconds, plies = time_chess_read(pgn, repeat)
@@ -220,7 +239,9 @@ def main() -> None:
             corpus.write_text(make_corpus(args.hands), encoding="utf-8")
         size = corpus.stat().st_size
         speeds = parse_speeds(corpus, args.repeat, args.both)
+        headers = headers_speed(corpus, args.repeat)
     figures: dict[str, float] = {key: round(value) for key, value in speeds.items()}
+    figures.update(headers)
     if args.both:
         figures["fast_path_vs_lark"] = round(speeds["turns_per_s_fast_path"] / speeds["turns_per_s_lark"], 2)
         print(f"fast path over lark: {figures['fast_path_vs_lark']:.2f}")

@@ -1,7 +1,12 @@
 """How fast the perfect-information solver is: prints figures, asserts nothing.
 
-    python bench/bench_solver.py [--deals 20] [--plays 8 4 0] [--no-two-player] [--no-whole-hand]
-                                 [--quick] [--json]
+    python bench/bench_solver.py [--core compiled|python] [--no-ratio] [--deals 20] [--plays 8 4 0]
+                                 [--no-two-player] [--no-whole-hand] [--quick] [--json]
+
+``--core``: the search core measured (``analysis/solver_core.py``; default the compiled one
+where it is built). Measuring the compiled core, the pure-Python core is measured too, in the
+same run, and the ratio of their cold medians (and whole-hand times) printed: Python's time
+over the compiled core's (``--no-ratio`` skips it).
 
 Four-player seven-tile game without a boneyard (the ``pontos`` preset): exact solves of the
 position after 8, 4 and 0 plays of ``--deals`` simulated deals (the plays before it made by
@@ -24,8 +29,10 @@ The load average is printed before and after.
 ``--json``: the figures as one JSON object on the last line (for bench/run.py), CPU seconds:
 for each group (``after_8``, ``after_4``, ``after_0``, ``seven_five_opening``) the cold median and
 largest solve time, peak memory and nodes per second, the warm median and peak memory; the
-whole hand's time and peak; the load average at the end. ``--quick``: 3 deals, after 8 plays
-and the two-player opening, no whole hand.
+whole hand's time and peak; the core measured (``core``) and, with the ratio, Python's cold
+median over the core's (``ratio_vs_python_<group>``, ``ratio_vs_python_whole_hand``); the load
+average at the end. ``--quick``: 3 deals, after 8 plays and the two-player opening, no whole
+hand.
 """
 
 from __future__ import annotations
@@ -35,10 +42,10 @@ import json
 import os
 import pickle
 import statistics
-import sys
 import time
 
-from muggins.analysis.solver import Position, evaluate_moves, forget, position_from_state, solve
+from muggins.analysis import solver_core
+from muggins.analysis.solver import Position, evaluate_moves, forget, position_from_state, searching, solve
 from muggins.notation.model import Play
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet, load
@@ -71,8 +78,8 @@ def in_child(work, *args):
     pid = os.fork()
     if pid == 0:
         os.close(read)
-        sys.setrecursionlimit(10_000)
-        payload = pickle.dumps(work(*args))
+        with searching():  # the settings the command line's analyze runs the solver under
+            payload = pickle.dumps(work(*args))
         with os.fdopen(write, "wb") as out:
             out.write(payload)
         os._exit(0)
@@ -105,15 +112,37 @@ def row(title: str, found: list[Found], peak: int) -> None:
     )
 
 
-def measure(title: str, label: str, group: list[Position]) -> dict[str, float]:
-    """Print the group's cold and warm rows; return its figures, keys ending in ``_label``."""
-    cold = [in_child(timed_solves, [position], False) for position in group]
-    found, peak = [r[0][0] for r in cold], max(r[1] for r in cold)
-    row(f"{title}, cold", found, peak)
+def use(core: str) -> None:
+    """Measure ``core`` from now on (the forked children inherit the choice)."""
+    os.environ[solver_core.CORE_ENV] = core
+    forget()
+
+
+def cold(group: list[Position]) -> tuple[list[Found], int]:
+    """Each solve of ``group`` in a fresh process: the solves and the largest peak."""
+    runs = [in_child(timed_solves, [position], False) for position in group]
+    return [r[0][0] for r in runs], max(r[1] for r in runs)
+
+
+def measure(title: str, label: str, group: list[Position], core: str, ratio: bool) -> dict[str, float]:
+    """Print the group's cold and warm rows on ``core`` (and, with ``ratio``, the Python core's
+    cold row); return its figures, keys ending in ``_label``."""
+    use(core)
+    found, peak = cold(group)
+    row(f"{core}: {title}, cold", found, peak)
     warm, warm_peak = in_child(timed_solves, group, True)
-    row(f"{title}, warm", warm, warm_peak)
+    row(f"{core}: {title}, warm", warm, warm_peak)
     cpus = [f[1] for f in found]
-    return {
+    extra = {}
+    if ratio:
+        use("python")
+        reference, reference_peak = cold(group)
+        row(f"python: {title}, cold", reference, reference_peak)
+        times = statistics.median(f[1] for f in reference) / statistics.median(cpus)
+        print(f"{'':<44}      python / {core}, cold medians: {times:.1f}", flush=True)
+        extra[f"ratio_vs_python_{label}"] = round(times, 1)
+        use(core)
+    return extra | {
         f"solve_s_median_{label}": round(statistics.median(cpus), 4),
         f"solve_s_max_{label}": round(max(cpus), 4),
         f"peak_mb_{label}": peak,
@@ -142,6 +171,10 @@ def whole_hand(rules: RuleSet, seed: int) -> tuple[int, int, float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--core", choices=solver_core.CORES, default="compiled" if solver_core.available() else "python", help="the search core to measure"
+    )
+    parser.add_argument("--no-ratio", action="store_true", help="do not measure the pure-Python core for the ratio")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--plays", type=int, nargs="*", default=[8, 4, 0])
     parser.add_argument("--seed", type=int, default=1000)
@@ -152,7 +185,11 @@ def main() -> int:
     args = parser.parse_args()
     if args.quick:
         args.deals, args.plays, args.no_whole_hand = 3, [8], True
-    figures: dict[str, float] = {}
+    if args.core == "compiled" and not solver_core.available():
+        parser.error("the compiled solver core is not built in this installation")
+    ratio = args.core != "python" and not args.no_ratio
+    figures: dict[str, object] = {"core": args.core}
+    print(f"solver core measured: {args.core}" + (" (and python, for the ratio)" if ratio else ""))
     print("load average at start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(
         f"{'position':<44} {'n':>3}  {'wall med':>8} {'max':>8}  {'cpu med':>8} {'max':>8}"
@@ -161,17 +198,24 @@ def main() -> int:
     pontos = load("pontos")
     for plays in args.plays:
         group = positions(pontos, 4, plays, args.deals, args.seed)
-        figures.update(measure(f"pontos 4 players, after {plays} plays", f"after_{plays}", group))
+        figures.update(measure(f"pontos 4 players, after {plays} plays", f"after_{plays}", group, args.core, ratio))
     if not args.no_two_player:
         group = positions(load("allfives-seven-five"), 2, 0, args.deals, args.seed)
-        figures.update(measure("allfives-seven-five 2 players, opening", "seven_five_opening", group))
+        figures.update(measure("allfives-seven-five 2 players, opening", "seven_five_opening", group, args.core, ratio))
     if not args.no_whole_hand:
-        (turns, valued, wall, cpu), peak = in_child(whole_hand, pontos, args.seed)
-        print(
-            f"whole pontos hand (seed {args.seed}), evaluate_moves at each of {turns} turns, {valued} moves"
-            f" valued exactly: {wall:.1f} s wall, {cpu:.1f} s CPU, {peak} MB peak"
-        )
-        figures.update(whole_hand_s=round(cpu, 2), whole_hand_peak_mb=peak)
+        for core in (args.core, "python") if ratio else (args.core,):
+            use(core)
+            (turns, valued, wall, cpu), peak = in_child(whole_hand, pontos, args.seed)
+            print(
+                f"{core}: whole pontos hand (seed {args.seed}), evaluate_moves at each of {turns} turns, {valued} moves"
+                f" valued exactly: {wall:.2f} s wall, {cpu:.2f} s CPU, {peak} MB peak"
+            )
+            if core == args.core:
+                figures.update(whole_hand_s=round(cpu, 3), whole_hand_peak_mb=peak)
+            else:
+                figures["ratio_vs_python_whole_hand"] = round(cpu / figures["whole_hand_s"], 1)  # type: ignore[operator]
+                print(f"{'':<44}      python / {args.core}, whole hand: {figures['ratio_vs_python_whole_hand']}")
+        use(args.core)
     print("load average at end: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     figures["load_after"] = round(os.getloadavg()[0], 2)
     if args.json:

@@ -26,7 +26,7 @@ import sys
 import time
 from pathlib import Path
 
-from muggins.analysis.viewer import viewer_html
+from muggins.pictures.viewer import viewer_html
 from muggins.replay import rules as rulesmod
 from muggins.replay.simulate import Options, simulate
 

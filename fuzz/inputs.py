@@ -19,8 +19,13 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
 
-#: The kinds of input, in the order the long run reports them.
-KINDS = ("printable", "unicode", "bytes", "grammar", "mutated-token", "mutated-char")
+#: The kinds of input, in the order the long run reports them: random text and bytes, records
+#: of the grammar's shape, right records with a slip; then the hostile classes of issue 15 (deep
+#: and aliased YAML in rule values, counts that expand, old Mac line ends, a brace left open,
+#: characters XML and terminals do not take, spreadsheet formulas in record text).
+KINDS = ("printable", "unicode", "bytes", "grammar", "mutated-token", "mutated-char",
+         "yaml-values", "huge-counts", "cr-only", "open-comment", "control-chars", "formula",
+         "over-limits")
 
 KEYWORDS = ("hand", "deal", "boneyard", "lead", "draw", "pass", "muggins", "inline", "domino",
             "blocked", "pips", "score", "totals")
@@ -361,6 +366,8 @@ def rule_file(rng: random.Random) -> str:
     if choice < 0.7:
         return mutate_chars(rng, rng.choice(_rule_texts()))
     lines = []
+    if rng.random() < 0.3:  # a hostile value for a known key (issue 15)
+        return f"base: allfives\n{rng.choice(['target', 'hand_size', 'players', 'score_multiples'])}: {hostile_yaml(rng)}\n"
     if rng.random() < 0.5:
         lines.append(f"base: {rng.choice(PRESETS + ('nonesuch', 'x.yaml', '[]', '', 'house.yaml'))}")
     for _ in range(rng.randint(0, 5)):
@@ -370,6 +377,180 @@ def rule_file(rng: random.Random) -> str:
     return "\n".join(lines) + rng.choice(("", "\n", "\n  bad indent: 1\n", "\n---\nsecond: 1\n"))
 
 
+# --------------------------------------------------------------------------------------------
+# Hostile classes (issue 15): each a right record (or a few) with one hostile thing in it.
+
+
+def _records(rng: random.Random, most: int = 3) -> str:
+    """One to ``most`` right records, a blank line between each two."""
+    return "\n".join(rng.choice(valid_corpus()) for _ in range(rng.randint(1, most)))
+
+
+def _quoted(value: str) -> str:
+    """``value`` as the inside of a quoted value (the notation's escapes; no line break)."""
+    return value.replace("\\", "\\\\").replace('"', '\\"').replace("\n", " ")
+
+
+def hostile_yaml(rng: random.Random) -> str:
+    """A rule value meant to cost a YAML reader dear or to be misread: nested deep, aliased
+    (an alias bomb of a few hundred bytes), an integer of thousands of digits, a YAML 1.1 form
+    (octal, sexagesimal, binary), or a float that is no number."""
+    choice = rng.random()
+    depth = rng.choice((3, 16, 17, 100, 1000, 5000))
+    if choice < 0.2:
+        return "[" * depth + "1" + "]" * depth
+    if choice < 0.3:
+        return "{a: " * depth + "1" + "}" * depth
+    if choice < 0.5:
+        width, levels = rng.choice(((2, 3), (9, 4), (9, 9), (30, 6)))
+        parts = ["a: &a [" + ", ".join(["1"] * width) + "]"]
+        for level in range(1, levels):
+            name, below = chr(ord("a") + level), chr(ord("a") + level - 1)
+            parts.append(f"{name}: &{name} [" + ", ".join([f"*{below}"] * width) + "]")
+        return "{" + ", ".join(parts) + "}"
+    if choice < 0.6:
+        return rng.choice(("&x 150", "[&x 2, *x, *x]", "*x", "&x [*x]"))
+    if choice < 0.75:
+        return rng.choice(("", "-", "+")) + rng.choice("123456789") + "".join(rng.choice("0123456789") for _ in range(rng.choice((18, 19, 300, 4300, 5000))))
+    return rng.choice(("0150", "017", "1:30", "190:20:30", "0b11", "0o17", "0x1F", "1_000", ".inf", "-.inf",
+                       ".nan", "1e400", "~", "null", "yes", "on", "=1+2", "!!python/object:os.system", "!!binary aGk="))
+
+
+def yaml_value_record(rng: random.Random) -> str:
+    """A right record with one hostile YAML value in a ``[Set ...]`` or ``[Target ...]`` tag."""
+    key = rng.choice(["target", "hand_size", "players", "max_pip", "score_multiples", "play_score_cap", "nonsense"])
+    tag = f'[Target "{_quoted(hostile_yaml(rng))}"]' if rng.random() < 0.2 else f'[Set {key} "{_quoted(hostile_yaml(rng))}"]'
+    return tag + "\n" + _records(rng, 1)
+
+
+def huge_count_record(rng: random.Random) -> str:
+    """A right record with a count that expands: a draw of many unknown tiles, thousands of
+    one-tile draws (each position of the viewer draws the hand), a hand numbered high."""
+    text = rng.choice(valid_corpus())
+    lines = text.split("\n")
+    hands = [i for i, line in enumerate(lines) if line.startswith("hand ")]
+    seat = next((line.split()[1] for line in lines if line.startswith("[Seat ")), "A")
+    at = (hands[-1] + 1) if hands else len(lines)
+    choice = rng.random()
+    if choice < 0.5:
+        count = rng.choice((0, 1, 7, 14, 28, 100, 190, 1000, 10_000, 100_000)) if rng.random() < 0.98 else rng.choice((10**7, 999_999_999))
+        lines.insert(at, f"{seat} draw {count}")
+    elif choice < 0.7:
+        lines[at:at] = [f"{seat} draw 1"] * rng.choice((50, 500, 3000))
+    elif choice < 0.85:
+        lines.insert(at, f"{seat} " + rng.choice(("+999999999", "6-4 +999999999", "muggins " + seat + " +999999999")))
+    elif hands:
+        lines[hands[-1]] = "hand " + rng.choice(("999999999", "100000", "0"))
+    else:
+        lines.append("pips " + seat + " 999999999")
+    return "\n".join(lines)
+
+
+def cr_only_bytes(rng: random.Random) -> bytes:
+    """Right records with old Mac line ends (a lone CR), or each line ending its own way, as a
+    file's bytes; now and then with a ``;`` comment that would swallow the rest if CR ended no
+    line, or a slip."""
+    text = _records(rng)
+    if rng.random() < 0.3:
+        text = text.replace("\nhand 1\n", "\nhand 1 ; the first hand\n", 1)
+    if rng.random() < 0.2:
+        text = mutate_chars(rng, text)
+    if rng.random() < 0.5:
+        text = text.replace("\n", "\r")
+    else:
+        text = "".join(piece + rng.choice(("\r", "\r\n", "\n")) if piece is not None else "" for piece in text.split("\n"))
+    return text.encode("utf-8")
+
+
+def open_comment_record(rng: random.Random) -> str:
+    """Right records with a ``{`` left open somewhere (first line, a statement, a tag, between
+    records), sometimes closed records later."""
+    lines = _records(rng, 4).split("\n")
+    at = rng.choice((0, rng.randrange(len(lines)), rng.randrange(len(lines))))
+    opener = rng.choice(("{ ", "{", "{ a note [Seat X \"x\"]", "{ two\n\n[not a tag]"))
+    if at == 0 and rng.random() < 0.5:
+        lines.insert(0, opener + " the club's archive")
+    else:
+        lines[at] = lines[at] + " " + opener
+    if rng.random() < 0.2:
+        later = rng.randrange(at, len(lines))
+        lines[later] += " }"
+    return "\n".join(lines)
+
+
+#: Characters that XML 1.0 does not allow, terminal escape sequences, bidirectional overrides.
+CONTROL = tuple(chr(c) for c in range(0x20) if c not in (0x0A,)) + (
+    "\x7f", "\x85", "\x9b", "\ufffe", "\uffff", "\u202e", "\u200b", "\x1b[2J", "\x1b]0;pwned\x07",
+    "\x1b]52;c;cm0gLXJmIH4=\x07", "\x1b[31mred\x1b[0m", "\x1bP+q\x1b\\",
+)
+
+
+def _hostile_text(rng: random.Random, pieces: tuple[str, ...]) -> str:
+    return "".join(rng.choice(pieces) if rng.random() < 0.5 else rng.choice(("Ana", " ", "x", "é")) for _ in range(rng.randint(1, 8)))
+
+
+def _in_text(rng: random.Random, text: str, pieces: tuple[str, ...]) -> str:
+    """``text`` with hostile text in a player's name, the event, or a comment."""
+    import re
+
+    where = rng.random()
+    hostile = _hostile_text(rng, pieces)
+    if where < 0.45:
+        return re.sub(r'(\[Seat [A-Za-z0-9_]+ ")', lambda m: m.group(1) + _quoted(hostile), text, count=1)
+    if where < 0.7:
+        return f'[Event "{_quoted(hostile)}"]\n' + text
+    if where < 0.85:
+        return "{" + hostile.replace("}", "") + "}\n" + text
+    return text.replace("\nhand 1\n", "\nhand 1 ; " + hostile.replace("\r", " ") + "\n", 1)
+
+
+def control_char_record(rng: random.Random) -> str:
+    """A right record with control characters (C0, C1, DEL, U+FFFE, U+FFFF), terminal escape
+    sequences or bidirectional overrides in a name, the event or a comment."""
+    return _in_text(rng, _records(rng, 2), CONTROL)
+
+
+#: Cells a spreadsheet would take for formulas, and their usual disguises.
+FORMULAS = ("=1+2", "=HYPERLINK(\"http://x\",\"y\")", "+1+2", "-2+3", "@SUM(1;2)", "=cmd|' /C calc'!A0",
+            "\t=1", "\r=1", " =1", "＝1", "=", "+", "-", "@", "-5", "+5", "0=1")
+
+
+def formula_record(rng: random.Random) -> str:
+    """A right record with formula-like text in a name, the event or a comment."""
+    return _in_text(rng, _records(rng, 2), FORMULAS)
+
+
+#: The reading limits in force while an input of a kind is checked (environment variables of
+#: muggins.limits): low, so that inputs of a few kilobytes go over them, and the ends of reading
+#: blocks (a block is never longer than the line limit) fall everywhere.
+LIMITS: dict[str, dict[str, str]] = {"over-limits": {"MUGGINS_LINE_BYTES": "2048", "MUGGINS_RECORD_CHARS": "4096"}}
+
+
+def over_limits_bytes(rng: random.Random) -> bytes:
+    """Right records, as a file's bytes, with a line or a record about the size of the limits of
+    :data:`LIMITS` (under, at or over them): a long comment, a long quoted value, hundreds of
+    draws, a long last line with no line end; lines ending in LF, CRLF or a lone CR."""
+    lines = _records(rng, 4).split("\n")
+    at = rng.randrange(len(lines))
+    size = rng.choice((100, 2000, 2040, 2047, 2048, 2049, 3000, 4090, 5000, 20_000))
+    choice = rng.random()
+    if choice < 0.3:
+        lines[at] += " {" + rng.choice(("x", "é", "\u2400", "}{")) * (size // 2) + "}"
+    elif choice < 0.5:
+        lines.insert(at, '[Event "' + "e" * size + '"]')
+    elif choice < 0.7:
+        hands = [i for i, line in enumerate(lines) if line.startswith("hand ")] or [len(lines) - 1]
+        at = rng.choice(hands) + 1
+        lines[at:at] = ["A draw 1"] * rng.choice((10, 300, 440, 455, 460, 2000))  # 9 characters each: records about 4 Ki
+    elif choice < 0.85:
+        lines.append("; " + "z" * size)  # the last line, with no line end
+    else:
+        lines.insert(at, "x" * size)
+    end = rng.choice(("\n", "\r\n", "\r"))
+    text = end.join(lines) if rng.random() < 0.8 else "".join(line + rng.choice(("\n", "\r\n", "\r")) for line in lines)
+    return text.rstrip("\r\n").encode("utf-8") if choice >= 0.7 and choice < 0.85 else text.encode("utf-8")
+
+
 GENERATORS: dict[str, Callable[[random.Random], str | bytes]] = {
     "printable": printable_text,
     "unicode": unicode_text,
@@ -377,6 +558,13 @@ GENERATORS: dict[str, Callable[[random.Random], str | bytes]] = {
     "grammar": grammar_record,
     "mutated-token": mutated_token_record,
     "mutated-char": mutated_char_record,
+    "yaml-values": yaml_value_record,
+    "huge-counts": huge_count_record,
+    "cr-only": cr_only_bytes,
+    "open-comment": open_comment_record,
+    "control-chars": control_char_record,
+    "formula": formula_record,
+    "over-limits": over_limits_bytes,
 }
 
 

@@ -45,6 +45,8 @@ CLI_RUNS: tuple[tuple[str, ...], ...] = (
     ("render", "--hand", "1", "--turn", "0", "FILE"),
     ("view", "--record", "2", "FILE"),
     ("analyze", "--budget", "0", "--annotate", "FILE"),
+    ("check", "--set", "SETTING", "FILE"),
+    ("audit", "--set", "SETTING", "FILE"),
     ("fmt", "--in-place", "FILE"),  # last: it rewrites the file the others read
 )
 #: Commands that read a rule file.
@@ -176,7 +178,7 @@ def check_record(record: Record, rng: random.Random, budget: float = 0.0, preset
             ("replay", lambda: positions(replay(record, rules).diagnostics, "replay-position")),
             ("audit", lambda: positions(audit(record, rules).findings, "audit-position")),
             ("analyze", lambda: analyze_record(record, rules, budget) and []),
-            ("render", lambda: _render_some(record, rules, rng) or []),
+            ("render", lambda: _render_some(record, rules, rng)),
         )
         for prop, step in steps:
             try:
@@ -186,24 +188,32 @@ def check_record(record: Record, rng: random.Random, budget: float = 0.0, preset
     return problems
 
 
-def _render_some(record: Record, rules, rng: random.Random) -> None:
-    """The SVG of one position (a random hand and turn), as ``muggins render`` draws it."""
+def _render_some(record: Record, rules, rng: random.Random) -> list[Problem]:
+    """The SVG of one position (a random hand and turn), as ``muggins render`` draws it: it must
+    be well-formed XML whatever the record's text (a browser shows a parser error otherwise)."""
+    import xml.etree.ElementTree as ET
+
+    from muggins.pictures.svg import position_svg
+    from muggins.pictures.table_view import table_view
     from muggins.replay.replayer import Game
-    from muggins.replay.svg import position_svg
-    from muggins.replay.svg_view import table_view
 
     if not record.hands:
-        return
+        return []
     target = rng.choice(record.hands)
     wanted = rng.randint(0, len(target.turns))
     game = Game(record, rules)
     for hand in record.hands:
         for at, state in game.replay_hand(hand):
             if hand is target and at == wanted:
-                position_svg(table_view(game, state, at, record.tag("Event") or "fuzz"))
-                break
+                svg = position_svg(table_view(game, state, at, record.tag("Event") or "fuzz"))
+                try:
+                    ET.fromstring(svg)
+                except ET.ParseError as exc:
+                    return [Problem("svg-xml", f"the picture is not well-formed XML: {exc}")]
+                return []
         if hand is target:
             break
+    return []
 
 
 def check_library(text: str, rng: random.Random, source: str = "<fuzz>") -> list[Problem]:
@@ -229,6 +239,37 @@ def check_file(path: Path, rng: random.Random) -> list[Problem]:
                     problems += check_record(item, rng)
         except Exception:
             problems.append(_crash("read", f"{name} raised"))
+    return problems
+
+
+def check_limits(path: Path, limits: dict[str, str]) -> list[Problem]:
+    """Under the reading limits ``limits`` (environment variables, set by the caller), a file
+    loses only what goes over them: each record read is the record read at the same place
+    without them; a record refused or a reading stopped says which limit and how to raise it."""
+    import os
+
+    from muggins.notation.compare import same_record
+    from muggins.notation.parser import read_file
+
+    problems: list[Problem] = []
+    try:
+        held = list(read_file(path))
+        saved = {name: os.environ.pop(name) for name in limits if name in os.environ}
+        try:
+            free = list(read_file(path))
+        finally:
+            os.environ.update(saved)
+    except Exception:
+        return [_crash("limits", "read_file raised")]
+    for at, item in enumerate(held):
+        if isinstance(item, NotationError):
+            for d in item.diagnostics:
+                if d.code in ("line-too-long", "record-too-big") and "raise it with MUGGINS_" not in d.message:
+                    problems.append(Problem("limits", f"the message names no way to raise the limit: {d.render()!r}"))
+        elif not (at < len(free) and isinstance(free[at], Record) and same_record(item, free[at])):
+            problems.append(Problem("limits", f"item {at + 1} read under the limits is not the record read without them"))
+    if len(held) > len(free) + 1:
+        problems.append(Problem("limits", f"{len(held)} items under the limits, {len(free)} without them"))
     return problems
 
 
@@ -300,11 +341,14 @@ def run_cli(args: list[str]) -> list[Problem]:
 
 def check_cli(path: Path, rng: random.Random, every: bool = False) -> list[Problem]:
     """Some (``every``: all) of the commands of :data:`CLI_RUNS` on the record file ``path``."""
+    from fuzz.inputs import hostile_yaml
+
     runs = CLI_RUNS if every else rng.sample(CLI_RUNS, 3)
     problems: list[Problem] = []
+    places = {"RULES": lambda: rng.choice(PRESETS), "FILE": lambda: str(path),
+              "SETTING": lambda: rng.choice(("target", "hand_size", "players")) + "=" + hostile_yaml(rng)}
     for run in runs:
-        args = [rng.choice(PRESETS) if a == "RULES" else str(path) if a == "FILE" else a for a in run]
-        problems += run_cli(args)
+        problems += run_cli([places[a]() if a in places else a for a in run])
     return problems
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from lark import Token, Transformer
 
@@ -50,12 +51,21 @@ from muggins.notation.model import (
     SheetScore,
     Tally,
     Tile,
+    Turn,
 )
 
 _TILE_IN_TEXT = re.compile(r"\S+")
 
 def _comment(token: Token) -> str:
-    return token.value.rstrip()
+    text: str = token.value
+    return text.rstrip()
+
+
+def _at(token: Token) -> tuple[int, int]:
+    """Where ``token`` starts: (line, column); the lexer sets both on every token it makes."""
+    line, column = token.line, token.column
+    assert line is not None and column is not None
+    return line, column
 
 
 @dataclass(slots=True)
@@ -81,7 +91,7 @@ class _Ending:
     totals: Tally | None
 
 
-class Builder(Transformer):
+class Builder(Transformer[Token, Record]):
     """Builds model values as the parser reduces each rule, and collects one record's problems.
 
     LALR reduces in text order, so every header tag is built before any hand: by the time a turn
@@ -111,7 +121,7 @@ class Builder(Transformer):
                 column: int = 0, turn: bool = False) -> None:
         """Record a problem at ``token`` (or at a chunk ``line``/``column``)."""
         if token is not None:
-            line, column = token.line, token.column
+            line, column = _at(token)
         self.problems.append(
             diagnostic_at(
                 code,
@@ -128,19 +138,24 @@ class Builder(Transformer):
 
     def saw_comment(self, token: Token) -> Token:
         """Lexer callback: remember the last comment, to tell a comment inside a statement."""
-        self.last_comment = (token.start_pos, token.end_pos)
+        start, end = token.start_pos, token.end_pos
+        assert start is not None and end is not None  # set on every token the lexer makes
+        self.last_comment = (start, end)
         return token
 
     # ---- names ---------------------------------------------------------------------------
 
     def _seat(self, token: Token, turn: bool = False) -> str:
-        name = token.value.rstrip()
+        name: str = token.value.rstrip()
         if name in self.seats:
             self.seat_of[token.value] = name
         elif name not in self.reported:
             self.reported.add(name)
+            player = next((seat for seat, header in self.seats.items() if header.value == name), None)
             if name in self.teams:
                 message = f"{name} is a team, not a seat: a turn, deal or lead names one seat"
+            elif player is not None:
+                message = f"{name} is the player of seat {player}: write the seat, {player}"
             else:
                 message = f'seat {name} is not declared: add a tag such as [Seat {name} "..."]'
             self.problem("undeclared-seat", message, token, turn=turn)
@@ -149,7 +164,7 @@ class Builder(Transformer):
     def _tile(self, token: Token) -> Tile:
         tile = tile_from_text(token.value.rstrip())
         if tile is None:
-            return self._bad_tile(token.value.rstrip(), token.line, token.column)
+            return self._bad_tile(token.value.rstrip(), *_at(token))
         if len(token.value) <= 12:
             TILE_BY_TEXT[token.value] = tile
         return tile
@@ -174,8 +189,9 @@ class Builder(Transformer):
             if tile is None:
                 before = token.value[: match.start()]
                 newlines = before.count("\n")
-                line = token.line + newlines
-                column = (token.column + match.start()) if not newlines else match.start() - before.rfind("\n")
+                first_line, first_column = _at(token)
+                line = first_line + newlines
+                column = (first_column + match.start()) if not newlines else match.start() - before.rfind("\n")
                 tile = self._bad_tile(match.group(0), line, column)
             found.append(tile)
         return tuple(found)
@@ -184,10 +200,10 @@ class Builder(Transformer):
 
     def comments(self, c: list[Token]) -> tuple[str, ...]:
         if self.record_line is None:
-            self.record_line = c[0].line + self.line0
+            self.record_line = _at(c[0])[0] + self.line0
         return tuple(_comment(t) for t in c)
 
-    def header(self, c: list) -> Header:
+    def header(self, c: list[Any]) -> Header:
         bracket = c[0]
         line = bracket.line + self.line0
         # The record starts at its first comment or tag. The first tag's own comments are
@@ -206,7 +222,7 @@ class Builder(Transformer):
             self.problem(code, message, c[1] if code == "header-key" else key_token or c[1])
         return header
 
-    def start(self, c: list) -> Record:
+    def start(self, c: list[Any]) -> Record:
         comments: tuple[str, ...] = ()
         headers = []
         hands = []
@@ -228,7 +244,7 @@ class Builder(Transformer):
 
     # ---- hands ---------------------------------------------------------------------------
 
-    def hand_open(self, c: list) -> _Opening:
+    def hand_open(self, c: list[Any]) -> _Opening:
         number = int(c[1].value)
         expected = self.last_hand + 1
         self.hand_number = number
@@ -243,7 +259,7 @@ class Builder(Transformer):
         self.last_hand = number
         return _Opening(number, c[0].line + self.line0, c[0].column, c[2] if len(c) > 2 else ())
 
-    def setup(self, c: list) -> _Setup:
+    def setup(self, c: list[Any]) -> _Setup:
         deals = []
         boneyard = lead = None
         for item in c:
@@ -256,7 +272,7 @@ class Builder(Transformer):
                 lead = item
         return _Setup(tuple(deals), boneyard, lead)
 
-    def deal(self, c: list) -> Deal:
+    def deal(self, c: list[Any]) -> Deal:
         seat_token = c[1]
         seat = self.seat_of.get(seat_token.value) or self._seat(seat_token)
         if seat in self.deal_seats:
@@ -265,7 +281,7 @@ class Builder(Transformer):
         tiles = None if c[2].type == "UNKNOWN" else self._tiles(c[2])
         return Deal(seat, tiles, c[0].line + self.line0, c[0].column, c[3] if len(c) > 3 else ())
 
-    def boneyard(self, c: list) -> Boneyard:
+    def boneyard(self, c: list[Any]) -> Boneyard:
         tiles: tuple[Tile, ...] = ()
         comments: tuple[str, ...] = ()
         for item in c[1:]:
@@ -275,14 +291,14 @@ class Builder(Transformer):
                 tiles = self._tiles(item)
         return Boneyard(tiles, c[0].line + self.line0, c[0].column, comments)
 
-    def lead(self, c: list) -> Lead:
+    def lead(self, c: list[Any]) -> Lead:
         seat = self.seat_of.get(c[1].value) or self._seat(c[1])
         return Lead(seat, c[0].line + self.line0, c[0].column, c[2] if len(c) > 2 else ())
 
     # Each turn rule starts with the turns before it (none for the first), so that a turn costs
     # one reduction: each returns the hand's list of turns with itself appended.
 
-    def _turn(self, c: list) -> tuple[list, list, str]:
+    def _turn(self, c: list[Any]) -> tuple[list[Turn], list[Any], str]:
         """(the turns before this one, this turn's own children, its seat)."""
         if type(c[0]) is list:
             turns, own = c[0], c[1:]
@@ -292,7 +308,7 @@ class Builder(Transformer):
         seat = self.seat_of.get(own[0].value) or self._seat(own[0], turn=True)
         return turns, own, seat
 
-    def play(self, c: list) -> list:
+    def play(self, c: list[Any]) -> list[Turn]:
         # The hot path: _turn() written out, and no slicing.
         if type(c[0]) is list:
             turns, i = c[0], 1
@@ -322,7 +338,7 @@ class Builder(Transformer):
         turns.append(Play(seat, tile, end, inline, mark, claim, seat_token.line + self.line0, seat_token.column, comments))
         return turns
 
-    def draw(self, c: list) -> list:
+    def draw(self, c: list[Any]) -> list[Turn]:
         turns, c, seat = self._turn(c)
         what = c[2]
         comments = c[3] if len(c) > 3 else ()
@@ -334,25 +350,25 @@ class Builder(Transformer):
             turns.append(Draw(seat, len(tiles), tiles, line, c[0].column, comments))
         return turns
 
-    def pass_turn(self, c: list) -> list:
+    def pass_turn(self, c: list[Any]) -> list[Turn]:
         turns, c, seat = self._turn(c)
         turns.append(Pass(seat, c[0].line + self.line0, c[0].column, c[2] if len(c) > 2 else ()))
         return turns
 
-    def muggins(self, c: list) -> list:
+    def muggins(self, c: list[Any]) -> list[Turn]:
         turns, c, seat = self._turn(c)
         against = self.seat_of.get(c[2].value) or self._seat(c[2], turn=True)
         comments = c[4] if len(c) > 4 else ()
         turns.append(MugginsCall(seat, against, int(c[3].value), c[0].line + self.line0, c[0].column, comments))
         return turns
 
-    def sheet(self, c: list) -> list:
+    def sheet(self, c: list[Any]) -> list[Turn]:
         turns, c, seat = self._turn(c)
         comments = c[2] if len(c) > 2 else ()
         turns.append(SheetScore(seat, int(c[1].value), c[0].line + self.line0, c[0].column, comments))
         return turns
 
-    def ending(self, c: list) -> _Ending:
+    def ending(self, c: list[Any]) -> _Ending:
         ending = _Ending(None, None, None, None)
         for item in c:
             if type(item) is Outcome:
@@ -365,7 +381,7 @@ class Builder(Transformer):
                 ending.totals = item
         return ending
 
-    def outcome(self, c: list) -> Outcome:
+    def outcome(self, c: list[Any]) -> Outcome:
         first = c[0]
         line = first.line + self.line0
         if first.type == "BLOCKED":
@@ -379,7 +395,7 @@ class Builder(Transformer):
                 seat = self.seat_of.get(item.value) or self._seat(item)
         return Outcome("domino", seat, line, first.column, comments)
 
-    def entries(self, c: list) -> list[tuple[str, int]]:
+    def entries(self, c: list[Any]) -> list[tuple[str, int]]:
         if len(c) == 2:
             entries: list[tuple[str, int]] = []
             token, value = c
@@ -398,23 +414,23 @@ class Builder(Transformer):
         entries.append((name, int(value.value)))
         return entries
 
-    def _tally(self, c: list, kind: str) -> Tally:
-        return Tally(kind, tuple(c[1]), c[0].line + self.line0, c[0].column, c[2] if len(c) > 2 else ())  # type: ignore[arg-type]
+    def _tally(self, c: list[Any], kind: Literal["pips", "score", "totals"]) -> Tally:
+        return Tally(kind, tuple(c[1]), c[0].line + self.line0, c[0].column, c[2] if len(c) > 2 else ())
 
-    def pips(self, c: list) -> Tally:
+    def pips(self, c: list[Any]) -> Tally:
         return self._tally(c, "pips")
 
-    def score(self, c: list) -> Tally:
+    def score(self, c: list[Any]) -> Tally:
         return self._tally(c, "score")
 
-    def totals(self, c: list) -> Tally:
+    def totals(self, c: list[Any]) -> Tally:
         return self._tally(c, "totals")
 
-    def hand(self, c: list) -> Hand:
+    def hand(self, c: list[Any]) -> Hand:
         opening: _Opening = c[0]
         setup = _Setup((), None, None)
         ending = _Ending(None, None, None, None)
-        turns: tuple = ()
+        turns: tuple[Turn, ...] = ()
         for item in c[1:]:
             kind = type(item)
             if kind is list:
@@ -440,7 +456,7 @@ class Builder(Transformer):
             opening.comments,
         )
 
-    def _check_turns(self, turns: tuple, lead: Lead | None) -> None:
+    def _check_turns(self, turns: tuple[Turn, ...], lead: Lead | None) -> None:
         for number, code, message in turn_problems(turns, lead):
             turn = turns[number - 1]
             self.turn_count = number

@@ -8,15 +8,23 @@ no rules: checks that need the rule set (pips above the set's maximum, deal size
 
 from __future__ import annotations
 
-from muggins.diagnostics import Diagnostic
+from muggins.diagnostics import Diagnostic, Severity
 from muggins.notation.model import Play, Record
+
+#: Every code :func:`check_record` files: code -> meaning (analysis/AUDIT.md lists them).
+NOTES: dict[str, str] = {
+    "duplicate-tag": "a header tag given twice: only the first one counts",
+    "team-overlap": "a seat in two teams",
+    "claims-none": 'a claim in a record whose [Claims "none"] tag says claims were not written down',
+}
 
 
 def check_record(record: Record) -> list[Diagnostic]:
     """Findings about ``record``'s text, in text order."""
     found: list[Diagnostic] = []
 
-    def add(code: str, message: str, line: int, column: int, severity="warning", hand=None, turn=None) -> None:
+    def add(code: str, message: str, line: int, column: int, severity: Severity = "warning", hand: int | None = None,
+            turn: int | None = None) -> None:
         found.append(
             Diagnostic(code, message, severity, record.source, line, column, hand=hand, turn=turn)
         )

@@ -18,7 +18,7 @@ from muggins.notation.model import Record, Tile
 def _strip(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(_strip(item) for item in value)
-    if isinstance(value, Tile) or not is_dataclass(value):
+    if isinstance(value, Tile) or not is_dataclass(value) or isinstance(value, type):  # (no class is a value of a record)
         return value
     changes = {f.name: _strip(getattr(value, f.name)) for f in fields(value) if f.name not in ("line", "column")}
     if any(f.name == "line" for f in fields(value)):
@@ -30,7 +30,7 @@ def _strip(value: Any) -> Any:
 
 def strip_positions(record: Record) -> Record:
     """The same record with every position zeroed and ``source`` reset: only meaning is left."""
-    stripped = _strip(record)
+    stripped: Record = _strip(record)
     return replace(stripped, source="<string>")
 
 

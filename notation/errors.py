@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from muggins.diagnostics import Diagnostic
 from muggins.notation.model import NOTATION_MAX_PIP
+from muggins.notation.tokens import KEYWORDS as _KEYWORD_OF, SPEC, TERMINALS
 
 if TYPE_CHECKING:  # lark is imported only when a record needs it (see parser.py)
     from lark.exceptions import UnexpectedInput
@@ -32,7 +33,7 @@ CODES: dict[str, str] = {
     "statement-order": "a hand's statements out of order (deal, boneyard, lead, turns, end)",
     "comment-inside": "a comment standing inside a statement",
     "unterminated-string": 'a quoted value without its closing "',
-    "unterminated-comment": "a { comment without its closing }",
+    "unterminated-comment": "a { comment without its closing } before the end of its record",
     "pip-range": f"a pip above {NOTATION_MAX_PIP}, the most the notation allows",
     "hand-order": "hands not numbered 1, 2, 3, ... in order",
     "undeclared-seat": "a seat or team used without a Seat or Team tag declaring it",
@@ -46,13 +47,15 @@ CODES: dict[str, str] = {
     "lead-mismatch": "a lead line naming another seat than the first turn's",
     "mixed-hand": "a hand mixing score-sheet entries (A +10) with plays, draws or passes",
     "not-utf8": "a file that is not UTF-8 text",
+    "line-too-long": "a line over the line-bytes limit (muggins.limits): reading the file stops there",
+    "record-too-big": "a record over the record-chars limit (muggins.limits): it is not read",
     # Findings on records that parsed (checks.py):
     "duplicate-tag": "a tag without a key given twice (only the first counts)",
     "team-overlap": "a seat listed in two teams",
     "claims-none": 'a claim written in a record tagged [Claims "none"]',
 }
 
-#: How each terminal of mgn.lark is named in a message.
+#: How each terminal of mgn.lark is named in a message (tests check there is one for each).
 EXPECTED_WORDS: dict[str, str] = {
     "LBRACKET": 'a header tag such as [Event "..."]',
     "TAG": "a tag name such as Event",
@@ -93,9 +96,10 @@ _FOUND_WORDS: dict[str, str] = {
     "UNKNOWN": "?", "$END": "end of the record",
 }
 
-KEYWORDS = ("hand", "deal", "boneyard", "lead", "draw", "pass", "muggins", "inline", "domino",
-            "blocked", "pips", "score", "totals")
-_HAND_STATEMENTS = {"DEAL", "BONEYARD", "LEAD", "DOMINO", "BLOCKED", "PIPS", "SCORE", "TOTALS"}
+#: The grammar's keywords, in its order.
+KEYWORDS = tuple(_KEYWORD_OF.values())
+#: The keywords that open a statement of a hand after its first line.
+_HAND_STATEMENTS = {t for name in SPEC["HAND_ORDER"] for t in SPEC["STATEMENTS"][name]["openers"] if t in _KEYWORD_OF}
 _SEAT_LIKE = {"SEAT", "ID", "TAG", "KEY"}
 
 #: Lines longer than this are not copied into a diagnostic (a 10 MB line has no useful caret).
@@ -132,7 +136,10 @@ CATALOGUE: dict[str, tuple[str, ...]] = {
         '[Event {x} "e"]',
     ),
     "unterminated-string": ('[Event "Club night]\n[Seat A "a"]',),
-    "unterminated-comment": ('[Seat A "a"]\nhand 1\nA 6-4 {good\n',),
+    "unterminated-comment": (
+        '[Seat A "a"]\nhand 1\nA 6-4 {good\n',
+        '[Seat A "a"]\nhand 1\nA 6-4 {good\n\n[Seat B "b"]\nhand 1\nB 4-1 {fine}\n',
+    ),
 }
 
 
@@ -229,7 +236,8 @@ _BAD_TILE = re.compile(r"(\d+)\s?[/\\.:,;x×*_|](\d+)")
 _WORD = re.compile(r"[^\s\[\]\"{};]+")
 _LONGEST_WORD = 40
 _BROKEN_TILE = re.compile(r"\d+|\d+-|-\d+|\d+-\d+-[\d-]*")
-_AFTER_A_TILE = re.compile(r"\d+-\d+[ \t]+$")  # searched in the text just before a word
+_COMMENT = re.compile(TERMINALS["COMMENT"])
+_AFTER_A_TILE = re.compile(f"(?:{TERMINALS['TILE']})[ \t]+$")  # searched in the text just before a word
 
 
 def _word_at(text: str, offset: int) -> tuple[int, str]:
@@ -244,6 +252,14 @@ def _word_at(text: str, offset: int) -> tuple[int, str]:
 
 def _shown(word: str) -> str:
     return word + "..." if len(word) >= _LONGEST_WORD else word
+
+
+_UPPER_END = re.compile(r"[LRUD][0-9]*")
+
+
+def _is_line_start(text: str, offset: int) -> bool:
+    line_start = text.rfind("\n", 0, offset) + 1
+    return not text[line_start:offset].strip()
 
 
 def _previous_word(text: str, offset: int) -> tuple[int, bool]:
@@ -283,12 +299,17 @@ def classify(
         expected = set()
     char = text[offset : offset + 1]
     if found == "$END":  # lark puts the end at the last token: point after it
-        return "syntax", "the record ends too soon", len(text.rstrip())
+        end = len(text.rstrip())
+        last, _ = _previous_word(text, end)
+        _, word = _word_at(text, last)
+        if _UPPER_END.fullmatch(word) and _AFTER_A_TILE.search(text, max(0, last - _LONGEST_WORD), last):
+            return "end-syntax", f"an end is written in lower case: write {word.lower()}", last
+        return "syntax", "the record ends too soon", end
 
     if isinstance(exc, UnexpectedCharacters) and char == '"':
         return "unterminated-string", 'this quoted value has no closing " on its line', offset
-    if char == "{" and "}" not in text[offset:]:
-        return "unterminated-comment", "this comment is never closed with }", offset
+    if char == "{" and _COMMENT.match(text, offset) is None:  # no } before the record ends
+        return "unterminated-comment", "this comment is not closed with } before its record ends", offset
     if found == "COMMENT":
         return "comment-inside", "a comment cannot stand inside a statement: write it after the statement", offset
     if last_comment is not None and parses_without is not None and not text[last_comment[1] : offset].strip():
@@ -302,6 +323,22 @@ def classify(
 
     start, word = _word_at(text, offset)
     word = word[:_LONGEST_WORD]  # enough to tell its shape; a 10 MB "word" is shown cut
+    if "STRING" in expected and not word.startswith('"'):
+        if found == "RBRACKET":  # [Rules allfives]: the bare value was read as the tag's key
+            start, _ = _previous_word(text, offset)
+            _, word = _word_at(text, start)
+            word = word[:_LONGEST_WORD]
+        if word and word != "]":
+            return "syntax", f'the value needs quotes: write "{word}"', start
+    before, first_on_line = _previous_word(text, offset)
+    _, previous = _word_at(text, before) if before < offset else (before, "")
+    if (
+        not first_on_line
+        and _UPPER_END.fullmatch(previous)
+        and _AFTER_A_TILE.search(text, max(0, before - _LONGEST_WORD), before)
+        and _is_line_start(text, start)
+    ):  # B 5-0 R: the R was read as the next turn's seat
+        return "end-syntax", f"an end is written in lower case: write {previous.lower()}", before
     tiles = {"TILE", "TILES"} & expected
     bad_tile = _BAD_TILE.fullmatch(word)
     if bad_tile:

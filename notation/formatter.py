@@ -33,13 +33,17 @@ from muggins.notation.model import (
     Tile,
     Turn,
 )
+from muggins.notation.tokens import KEYWORDS, TERMINALS
 
-_TAG = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_ID = re.compile(r"[A-Z][A-Za-z0-9_]*")
-_END = re.compile(r"[lr]|[ud](?:[2-9]|[1-9][0-9]+)?")
-_MARKS = ("!", "?", "!?", "?!", "??")
-_BRACE_COMMENT = re.compile(r"\{[^}]*\}")
+# What may be written where: the grammar's own token shapes and keywords (tokens.py).
+_TAG, _KEY, _SEAT, _ID, _END, _MARK, _COMMENT = (
+    re.compile(TERMINALS[name]) for name in ("TAG", "KEY", "SEAT", "ID", "END", "MARK", "COMMENT")
+)
+_HAND, _DEAL, _BONEYARD, _LEAD, _DRAW, _PASS, _MUGGINS, _INLINE, _DOMINO, _BLOCKED = (
+    KEYWORDS[name] for name in ("HAND", "DEAL", "BONEYARD", "LEAD", "DRAW", "PASS", "MUGGINS", "INLINE", "DOMINO", "BLOCKED")
+)
+#: A tally's keyword, by the kind of tally.
+_TALLY = {"pips": KEYWORDS["PIPS"], "score": KEYWORDS["SCORE"], "totals": KEYWORDS["TOTALS"]}
 
 
 def _fail(what: str, value: object) -> ValueError:
@@ -47,7 +51,8 @@ def _fail(what: str, value: object) -> ValueError:
 
 
 def _comment(text: str) -> str:
-    if _BRACE_COMMENT.fullmatch(text) or (text.startswith(";") and "\n" not in text and text == text.rstrip()):
+    """A comment as read back: one COMMENT token with no blank after it (the reader drops it)."""
+    if _COMMENT.fullmatch(text) and text == text.rstrip():
         return text
     raise _fail("comment", text)
 
@@ -63,8 +68,8 @@ def _with_comments(text: str, comments: tuple[str, ...]) -> str:
     return out
 
 
-def _seat(seat: str | None) -> str:
-    if seat is None or not _ID.fullmatch(seat):
+def _seat(seat: str | None, shape: re.Pattern[str] = _SEAT) -> str:
+    if seat is None or not shape.fullmatch(seat):
         raise _fail("seat", seat)
     return seat
 
@@ -94,34 +99,33 @@ def format_header(header: Header) -> str:
 
 def format_turn(turn: Turn) -> str:
     """One turn as it is written in a hand: ``A 6-4 r?! +10``, ``A draw 2``, ``B muggins A +10``."""
-    kind = type(turn)
-    if kind is Play:
+    if isinstance(turn, Play):
         parts = [_seat(turn.seat), str(turn.tile)]
         if turn.end is not None:
             if not _END.fullmatch(turn.end):
                 raise _fail("end", turn.end)
             parts.append(turn.end)
         if turn.inline:
-            parts.append("inline")
+            parts.append(_INLINE)
         if turn.mark is not None:
-            if turn.mark not in _MARKS:
+            if not isinstance(turn.mark, str) or not _MARK.fullmatch(turn.mark):
                 raise _fail("mark", turn.mark)
             parts[-1] += turn.mark
         if turn.claim is not None:
             parts.append("+" + _number(turn.claim))
         text = " ".join(parts)
-    elif kind is Draw:
+    elif isinstance(turn, Draw):
         if turn.tiles is None:
-            text = f"{_seat(turn.seat)} draw {_number(turn.count)}"
+            text = f"{_seat(turn.seat)} {_DRAW} {_number(turn.count)}"
         elif turn.tiles and len(turn.tiles) == turn.count:
-            text = f"{_seat(turn.seat)} draw {_tiles(turn.tiles)}"
+            text = f"{_seat(turn.seat)} {_DRAW} {_tiles(turn.tiles)}"
         else:
             raise _fail("draw", turn)
-    elif kind is Pass:
-        text = f"{_seat(turn.seat)} pass"
-    elif kind is MugginsCall:
-        text = f"{_seat(turn.seat)} muggins {_seat(turn.against)} +{_number(turn.points)}"
-    elif kind is SheetScore:
+    elif isinstance(turn, Pass):
+        text = f"{_seat(turn.seat)} {_PASS}"
+    elif isinstance(turn, MugginsCall):
+        text = f"{_seat(turn.seat)} {_MUGGINS} {_seat(turn.against)} +{_number(turn.points)}"
+    elif isinstance(turn, SheetScore):
         text = f"{_seat(turn.seat)} +{_number(turn.points)}"
     else:
         raise _fail("turn", turn)
@@ -132,23 +136,23 @@ def _deal(deal: Deal) -> str:
     if deal.tiles is not None and not deal.tiles:
         raise _fail("deal", deal)
     tiles = "?" if deal.tiles is None else _tiles(deal.tiles)
-    return _with_comments(f"deal {_seat(deal.seat)} {tiles}", deal.comments)
+    return _with_comments(f"{_DEAL} {_seat(deal.seat)} {tiles}", deal.comments)
 
 
 def _boneyard(boneyard: Boneyard) -> str:
-    text = "boneyard " + _tiles(boneyard.tiles) if boneyard.tiles else "boneyard"
+    text = f"{_BONEYARD} {_tiles(boneyard.tiles)}" if boneyard.tiles else _BONEYARD
     return _with_comments(text, boneyard.comments)
 
 
 def _lead(lead: Lead) -> str:
-    return _with_comments(f"lead {_seat(lead.seat)}", lead.comments)
+    return _with_comments(f"{_LEAD} {_seat(lead.seat)}", lead.comments)
 
 
 def _outcome(outcome: Outcome) -> str:
     if outcome.kind == "blocked" and outcome.seat is None:
-        text = "blocked"
+        text = _BLOCKED
     elif outcome.kind == "domino":
-        text = "domino" if outcome.seat is None else f"domino {_seat(outcome.seat)}"
+        text = _DOMINO if outcome.seat is None else f"{_DOMINO} {_seat(outcome.seat)}"
     else:
         raise _fail("end of hand", outcome)
     return _with_comments(text, outcome.comments)
@@ -157,13 +161,13 @@ def _outcome(outcome: Outcome) -> str:
 def _tally(tally: Tally) -> str:
     if not tally.entries:
         raise _fail("empty tally", tally)
-    entries = " ".join(f"{_seat(name)} {_number(value, signed=True)}" for name, value in tally.entries)
-    return _with_comments(f"{tally.kind} {entries}", tally.comments)
+    entries = " ".join(f"{_seat(name, _ID)} {_number(value, signed=True)}" for name, value in tally.entries)
+    return _with_comments(f"{_TALLY[tally.kind]} {entries}", tally.comments)
 
 
 def format_hand(hand: Hand) -> str:
     """One hand, ``hand N`` first, one statement per line, no blank line around it."""
-    lines = [_with_comments(f"hand {_number(hand.number)}", hand.comments)]
+    lines = [_with_comments(f"{_HAND} {_number(hand.number)}", hand.comments)]
     lines += [_deal(deal) for deal in hand.deals]
     if hand.boneyard is not None:
         lines.append(_boneyard(hand.boneyard))

@@ -13,7 +13,10 @@ the source and the formatter loses nothing.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Literal, Union
+from typing import TYPE_CHECKING, Iterator, Literal, Union
+
+if TYPE_CHECKING:
+    from muggins.diagnostics import Diagnostic
 
 #: The largest pip value the notation accepts at all. A rule set narrows this (double-six is 6);
 #: the notation only guards against nonsense such as ``123-4``.
@@ -68,7 +71,7 @@ class Tile:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("tiles are immutable")
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> tuple[type[Tile], tuple[int, int]]:
         return (Tile, (self.high, self.low))
 
     def __lt__(self, other: Tile) -> bool:
@@ -304,7 +307,9 @@ class Record:
     """One recorded game: its header tags and its hands, in order.
 
     ``source`` names the file it came from (for diagnostics); ``comments`` are those written
-    before the first header tag.
+    before the first header tag. ``notes`` are what the parser found worth a word in the text
+    without its making the record unreadable (a seat in two teams, a tag given twice: see
+    notation/checks.py), in text order: every command that reads the record reports them.
     """
 
     headers: tuple[Header, ...]
@@ -312,6 +317,7 @@ class Record:
     comments: tuple[str, ...] = ()
     source: str = field(default="<string>", compare=False)
     line: int = field(default=1, compare=False)
+    notes: tuple[Diagnostic, ...] = field(default=(), compare=False, repr=False)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         """The value of the first header tag called ``name`` (without a key)."""
@@ -326,22 +332,22 @@ class Record:
     @property
     def seats(self) -> tuple[str, ...]:
         """Seat ids in order of play, as declared by ``[Seat X "Name"]`` tags."""
-        return tuple(h.key for h in self.keyed("Seat"))  # type: ignore[misc]
+        return tuple(h.key for h in self.headers if h.name == "Seat" and h.key is not None)
 
     @property
     def players(self) -> dict[str, str]:
         """Seat id -> player's name."""
-        return {h.key: h.value for h in self.keyed("Seat")}  # type: ignore[misc]
+        return {h.key: h.value for h in self.headers if h.name == "Seat" and h.key is not None}
 
     @property
     def teams(self) -> dict[str, tuple[str, ...]]:
         """Team id -> its seats, from ``[Team NS "N S"]`` tags; empty when nobody plays in pairs."""
-        return {h.key: tuple(h.value.split()) for h in self.keyed("Team")}  # type: ignore[misc]
+        return {h.key: tuple(h.value.split()) for h in self.headers if h.name == "Team" and h.key is not None}
 
     @property
     def rule_overrides(self) -> tuple[tuple[str, str], ...]:
         """Single-parameter overrides from ``[Set key "value"]`` tags, in order."""
-        return tuple((h.key, h.value) for h in self.keyed("Set"))  # type: ignore[misc]
+        return tuple((h.key, h.value) for h in self.headers if h.name == "Set" and h.key is not None)
 
     @property
     def claims_written(self) -> bool:

@@ -10,7 +10,9 @@ The promises, which the rest of muggins relies on:
   after it are still read. Line numbers are those of the file.
 - Besides the syntax, the notation's own structure is checked here, from the text alone: every
   seat and team declared, hands numbered 1, 2, 3, ..., ``lead`` agreeing with the first turn, a
-  hand not mixing score-sheet entries with plays, pips no higher than 18. Whether the record
+  hand not mixing score-sheet entries with plays, pips no higher than 18. What the text alone
+  shows that does not make a record unreadable (a seat in two teams, ...: checks.py) is kept in
+  the record's ``notes``, so that every command reading it reports the same. Whether the record
   is right by the rules is the replayer's business.
 
 One grammar (``mgn.lark``, LALR with the contextual lexer) and one transformer (builder.py)
@@ -30,12 +32,14 @@ import io
 import os
 import re
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator
 
 from muggins.diagnostics import Diagnostic
+from muggins.limits import LINE_BYTES, RECORD_CHARS
+from muggins.notation.checks import check_record
 from muggins.notation.errors import NotationError, classify, diagnostic_at, expected_words
 from muggins.notation.fastpath import parse_fast
 from muggins.notation.model import Record
@@ -57,6 +61,7 @@ __all__ = [
     "read_headers",
     "read_chunks",
     "parse_chunk",
+    "parse_head",
     "backend",
 ]
 
@@ -132,6 +137,8 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, source: str, first_line:
     code, message, offset = classify(exc, text, last_comment=last_comment, parses_without=parses_without)
     if code == "comment-inside":
         expected = "the rest of the statement first, then the comment"
+    elif code == "end-syntax":  # the message is about an end, wherever lark met the slip
+        expected = expected_words(("END",))
     else:
         expected = expected_words(getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ())
     return diagnostic_at(
@@ -151,10 +158,12 @@ def parse_record(text: str, source: str = "<string>", first_line: int = 1, *, fa
     it comes alone). ``fast`` says whether to try the fast path first (the same result, sooner);
     ``None`` leaves it to :func:`fast_path_enabled`.
     """
+    if len(text) > RECORD_CHARS.value:
+        raise _too_big(len(text), source, first_line)
     if fast if fast is not None else fast_path_enabled():
         record = parse_fast(text, source, first_line)
         if record is not None:
-            return record
+            return _noted(record)
     from lark.exceptions import UnexpectedInput
 
     with _LOCK:
@@ -168,77 +177,169 @@ def parse_record(text: str, source: str = "<string>", first_line: int = 1, *, fa
         problems = builder.problems
     if problems:
         raise NotationError(sorted(problems, key=lambda d: (d.line, d.column)))
-    return record
+    return _noted(record)
+
+
+def _noted(record: Record) -> Record:
+    """``record`` with the notes its text calls for (checks.py)."""
+    notes = check_record(record)
+    return replace(record, notes=tuple(notes)) if notes else record
 
 
 def _parse_chunk(chunk: Chunk, source: str) -> Record | NotationError:
+    if chunk.oversize:
+        return _too_big(chunk.oversize, source, chunk.first_line)
     try:
         return parse_record(chunk.text, source, chunk.first_line)
     except NotationError as exc:
         return exc
 
 
-def _lines(lines_or_text: str | Iterable[str]) -> Iterable[str]:
-    if isinstance(lines_or_text, str):
-        return io.StringIO(lines_or_text, newline="\n")  # lines end at \n only, as lark counts them
-    return lines_or_text
+def _too_big(size: int, source: str, first_line: int) -> NotationError:
+    """A record over the record-chars limit, refused where it starts."""
+    message = RECORD_CHARS.exceeded(size) + ": it is not read"
+    return NotationError([Diagnostic("record-too-big", message, source=source, line=first_line, column=1)])
 
 
 def iter_records(lines_or_text: str | Iterable[str], source: str = "<string>") -> Iterator[Record | NotationError]:
-    """Each record of a text (or of an iterable of lines, line endings kept), in order.
+    """Each record of a text (or of an iterable of lines, line endings kept), in order. Lines end
+    at ``\n``, as for :func:`parse_record` (a file is read with universal newlines: :func:`read_file`).
 
     A broken record is yielded as its :class:`NotationError`, not raised, and reading goes on.
     """
-    for chunk in split_records(_lines(lines_or_text)):
+    if isinstance(lines_or_text, str):
+        lines_or_text = io.StringIO(lines_or_text, newline="\n")  # lines end at \n only, as lark counts them
+    for chunk in split_records(lines_or_text):
         yield _parse_chunk(chunk, source)
 
 
 @dataclass(slots=True)
-class _BadByte:
-    """Where a file stops being UTF-8 (``line`` 0 while it has not)."""
+class _Stop:
+    """Where reading a file stopped short (``line`` 0 while it has not): the first byte that is
+    not UTF-8, or a line over the ``line-bytes`` limit."""
 
     line: int = 0
     column: int = 0
-    byte: int = 0
+    code: str = ""
+    message: str = ""
 
 
-def _decoded_lines(handle: io.BufferedReader, bad: _BadByte) -> Iterator[str]:
-    """The lines of a binary file as text, up to the first line that is not UTF-8: that line is
-    the last one yielded (decoded with replacement characters) and ``bad`` says where it broke."""
-    for number, raw in enumerate(handle, 1):
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            bad.line, bad.byte = number, raw[exc.start]
-            bad.column = len(raw[: exc.start].decode("utf-8", errors="replace")) + 1
-            yield raw.decode("utf-8", errors="replace")
+#: Bytes read at a time from a file (small: what is held besides a record stays small).
+_BLOCK = 1 << 16
+
+
+def _decoded_lines(handle: io.BufferedReader, stop: _Stop) -> Iterator[str]:
+    """The lines of a binary file as text, each ending in ``\n`` whichever line end it had
+    (universal newlines), read a block at a time: never more than a line of ``line-bytes`` and a
+    block. At the first line that is not UTF-8, or is over that limit, reading stops: that line
+    is the last one yielded (decoded with replacement characters; a long one only its start) and
+    ``stop`` says where and why."""
+    longest = LINE_BYTES.value
+    block_size = min(_BLOCK, longest)  # a line within one block is never over the limit
+    number = 0  # lines yielded
+    carried: list[bytes] = []  # a line not ended in the blocks read so far, in pieces; only its
+    carried_size = 0  # last piece may end in \r, and then it has ended (in \r, or \r\n)
+    opens = True
+    while True:
+        block = handle.read(block_size)
+        ended = not block
+        lines: list[bytes] = []  # whole lines, to decode now
+        if carried and (ended or carried[-1].endswith(b"\r")):
+            lines += carried
+            carried, carried_size = [], 0
+            if block.startswith(b"\n") and lines[-1].endswith(b"\r"):
+                lines.append(b"\n")
+                block = block[1:]
+        if block:
+            # Whole lines: up to the last line end (a \r at the very end may be half of \r\n).
+            end = max(block.rfind(b"\n"), block.rfind(b"\r", 0, len(block) - 1)) + 1
+            if carried and carried_size + (_line_length(block) if end else len(block)) > longest:
+                yield from _too_long(b"".join(carried)[:64], number + 1, stop)
+                return
+            if end:
+                lines += carried
+                lines.append(block[:end])
+                carried, carried_size = [block[end:]] if end < len(block) else [], len(block) - end
+            else:
+                carried.append(block)
+                carried_size += len(block)
+        if lines:
+            data = b"".join(lines)
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError:
+                yield from _until_bad_byte(data, number, opens, stop)
+                return
+            if opens and text.startswith("\ufeff"):
+                text = text[1:]
+            opens = False
+            if "\r" in text:
+                text = text.replace("\r\n", "\n").replace("\r", "\n")
+            number += text.count("\n") + (not text.endswith("\n"))
+            yield from io.StringIO(text, newline="\n")
+        if ended:
             return
-        if number == 1 and text.startswith("\ufeff"):
+
+
+def _line_length(data: bytes) -> int:
+    """The length of the first line of ``data``, without its line end."""
+    ends = [at for at in (data.find(b"\n"), data.find(b"\r")) if at >= 0]
+    return min(ends) if ends else len(data)
+
+
+def _too_long(data: bytes, line: int, stop: _Stop) -> Iterator[str]:
+    """Stop at line ``line`` (which ``data`` starts with), over the line-bytes limit: its start
+    stands for it, so that it ends the record it belongs to, or starts one."""
+    stop.line, stop.column, stop.code = line, 1, "line-too-long"
+    stop.message = LINE_BYTES.exceeded() + ": reading stopped here"
+    yield data[:64].decode("utf-8", errors="replace").replace("\r", " ") + "\n"
+
+
+def _until_bad_byte(data: bytes, number: int, opens: bool, stop: _Stop) -> Iterator[str]:
+    """The lines of ``data`` (following line ``number``) up to the first that is not UTF-8, which
+    is yielded decoded with replacement characters; ``stop`` says where it broke."""
+    for raw in data.splitlines(keepends=True):
+        number += 1
+        body = raw.rstrip(b"\r\n")
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            before = body[: exc.start].decode("utf-8", errors="replace")
+            if opens and before.startswith("\ufeff"):
+                before = before[1:]  # a byte-order mark is not a column
+            stop.line, stop.column, stop.code = number, len(before) + 1, "not-utf8"
+            stop.message = f"byte 0x{body[exc.start]:02x} is not UTF-8: save the file as UTF-8 text"
+            yield body.decode("utf-8", errors="replace") + "\n"
+            return
+        if opens and text.startswith("\ufeff"):
             text = text[1:]
-        yield text
+        opens = False
+        yield text + "\n" if len(body) < len(raw) else text
 
 
 def _file_chunks(path: str | Path) -> Iterator[Chunk | NotationError]:
-    """The record chunks of a UTF-8 file; at the first byte that is not UTF-8, the records
-    wholly before it, then one ``not-utf8`` error, and nothing more."""
-    bad = _BadByte()
+    """The record chunks of a UTF-8 file; where reading stops short (a byte that is not UTF-8,
+    a line over the line-bytes limit), the records wholly before it, then one error (``not-utf8``,
+    ``line-too-long``), and nothing more."""
+    stop = _Stop()
     with open(path, "rb") as handle:
-        for chunk in split_records(_decoded_lines(handle, bad)):
+        for chunk in split_records(_decoded_lines(handle, stop)):
             last_line = chunk.first_line + chunk.text.count("\n") - chunk.text.endswith("\n")
-            if bad.line and last_line >= bad.line:
+            if stop.line and last_line >= stop.line:
                 break
             yield chunk
-    if bad.line:
-        message = f"byte 0x{bad.byte:02x} is not UTF-8: save the file as UTF-8 text"
-        yield NotationError([Diagnostic("not-utf8", message, source=str(path), line=bad.line, column=bad.column)])
+    if stop.line:
+        yield NotationError([Diagnostic(stop.code, stop.message, source=str(path), line=stop.line, column=stop.column)])
 
 
 def read_file(path: str | Path) -> Iterator[Record | NotationError]:
     """Each record of the file at ``path``, streamed, as :func:`iter_records` gives them.
 
     The file must be UTF-8: at the first byte that is not, one :class:`NotationError` (code
-    ``not-utf8``) is yielded and reading stops. A file that cannot be opened raises ``OSError``
-    when iteration starts.
+    ``not-utf8``) is yielded and reading stops; so it does at a line over the ``line-bytes``
+    limit (``line-too-long``). A record over the ``record-chars`` limit is yielded as its error
+    (``record-too-big``) without being held, and reading goes on. Lines end at ``\n``, ``\r\n``
+    or a lone ``\r`` alike. A file that cannot be opened raises ``OSError`` when iteration starts.
     """
     source = str(path)
     for chunk in _file_chunks(path):
@@ -250,15 +351,20 @@ def read_headers(path: str | Path) -> Iterator[Record | NotationError]:
     batch filters, which parses no hand. ``Record.line`` says where to find the whole record."""
     source = str(path)
     for chunk in _file_chunks(path):
-        if isinstance(chunk, NotationError):
-            yield chunk
-            continue
-        result = _parse_chunk(Chunk(chunk.head, chunk.first_line, chunk.head_length), source)
-        if isinstance(result, NotationError):  # a header line that also holds hand text
-            result = _parse_chunk(chunk, source)
-            if isinstance(result, Record):
-                result = Record(result.headers, (), result.comments, result.source, result.line)
-        yield result
+        yield chunk if isinstance(chunk, NotationError) else parse_head(chunk, source)
+
+
+def parse_head(chunk: Chunk, source: str) -> Record | NotationError:
+    """One chunk of :func:`read_chunks` read up to its header tags: the record without its
+    hands, which are not parsed (unless a header line also holds hand text)."""
+    if chunk.oversize:
+        return _parse_chunk(chunk, source)
+    result = _parse_chunk(Chunk(chunk.head, chunk.first_line, chunk.head_length), source)
+    if isinstance(result, NotationError):  # a header line that also holds hand text
+        result = _parse_chunk(chunk, source)
+        if isinstance(result, Record):
+            result = _noted(Record(result.headers, (), result.comments, result.source, result.line))
+    return result
 
 
 def read_chunks(path: str | Path) -> Iterator[Chunk | NotationError]:

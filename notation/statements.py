@@ -12,10 +12,14 @@ from __future__ import annotations
 import re
 
 from muggins.notation.model import NOTATION_MAX_PIP, Header, Lead, SheetScore, Tile, Turn
+from muggins.notation.tokens import TERMINALS
 
 __all__ = ["TILE_BY_TEXT", "declare", "team_problems", "tile_from_text", "tiles_from_text", "turn_problems", "unquote"]
 
-_ID = re.compile(r"[A-Z][A-Za-z0-9_]*")
+#: The id a Seat tag declares is what a turn names (SEAT); a Team tag's, what a tally names (ID).
+_DECLARED = {"Seat": re.compile(TERMINALS["SEAT"]), "Team": re.compile(TERMINALS["ID"])}
+#: The pips of a tile's text, whatever the grammar writes between them.
+_PIPS = re.compile(r"[0-9]+")
 
 #: Token text (trailing space included) -> tile. Every tile of the notation is here at start in
 #: both spellings; other spellings (``6-4\n``, ``06-4``) are added when first met.
@@ -26,10 +30,11 @@ for _high in range(NOTATION_MAX_PIP + 1):
 
 
 def tile_from_text(text: str) -> Tile | None:
-    """The tile written ``text`` (``6-4``, ``06-4``), or ``None`` when a pip is above the
-    notation's 18."""
-    high, _, low = text.partition("-")
+    """The tile written ``text`` (``6-4``, ``06-4``: a TILE token), or ``None`` when a pip is
+    above the notation's 18."""
+    pips = _PIPS.findall(text)
     try:
+        (high, low) = pips
         return Tile.of(int(high), int(low))
     except ValueError:
         return None
@@ -42,8 +47,8 @@ def tiles_from_text(text: str) -> tuple[Tile, ...] | None:
     try:
         return tuple(map(TILE_BY_TEXT.__getitem__, words))
     except KeyError:  # a spelling not met yet (06-4), or a pip above 18
-        tiles = tuple(map(tile_from_text, words))
-        return None if None in tiles else tiles  # type: ignore[return-value]
+        tiles = tuple(tile for tile in map(tile_from_text, words) if tile is not None)
+        return None if len(tiles) < len(words) else tiles
 
 
 def unquote(token: str) -> str:
@@ -64,8 +69,8 @@ def declare(header: Header, seats: dict[str, Header], teams: dict[str, Header]) 
     ``Set`` tag without its key), else ``None``. A ``header-key`` problem is the tag name's; the
     others are the key's (the tag name's when there is no key)."""
     name, key = header.name, header.key
-    if name in ("Seat", "Team"):
-        if key is None or not _ID.fullmatch(key):
+    if name in _DECLARED:
+        if key is None or not _DECLARED[name].fullmatch(key):
             return "seat-id", f'a {name} tag needs an id that starts with a capital letter: [{name} A "..."]'
         if name == "Seat":
             if key in seats:

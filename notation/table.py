@@ -17,7 +17,11 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lark import Lark
 
 #: The grammar file, installed next to this module.
 GRAMMAR_PATH: Path = Path(__file__).with_name("mgn.lark")
@@ -33,7 +37,7 @@ def grammar_digest(grammar: str) -> str:
     return hashlib.sha256(grammar.encode("utf-8")).hexdigest()
 
 
-def build(**runtime: Any):
+def build(**runtime: Any) -> Lark:
     """The lark parser for ``mgn.lark``: from the shipped table when it fits the grammar and the
     installed lark, else built (and cached in the user's cache folder). ``runtime``: the options
     that are not part of the table (``transformer``, ``lexer_callbacks``, ``_plugins``)."""
@@ -45,11 +49,12 @@ def build(**runtime: Any):
         import pickle
 
         table = pickle.loads(shipped.TABLE)
-        return lark.Lark._load_from_dict(table["data"], table["memo"], **runtime)
+        parser: Lark = lark.Lark._load_from_dict(table["data"], table["memo"], **runtime)  # type: ignore[no-untyped-call]  # lark leaves it untyped
+        return parser
     return lark.Lark(grammar, cache=_user_cache(grammar), **OPTIONS, **runtime)
 
 
-def _shipped():
+def _shipped() -> ModuleType | None:
     try:
         from muggins.notation import mgn_table
     except ImportError:
@@ -96,5 +101,10 @@ _RUNTIME_OPTIONS = {"postlex", "transformer", "lexer_callbacks", "use_bytes", "d
 
 
 if __name__ == "__main__":
+    # Both files made from the grammar ahead of time: the parse table, and the token shapes and
+    # statement order of the readers without lark (tokens.py).
+    from muggins.notation.tokens import TOKENS_PATH, tokens_source
+
     TABLE_PATH.write_text(table_source(), encoding="utf-8")
-    print(f"wrote {TABLE_PATH}")
+    TOKENS_PATH.write_text(tokens_source(), encoding="utf-8")
+    print(f"wrote {TABLE_PATH} and {TOKENS_PATH}")

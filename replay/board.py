@@ -12,7 +12,8 @@ laid, is decided by these rules, each in one function below:
 - :func:`spinner_counts`: whether a spinner still counts its two halves (``spinner_counts_until``);
 - :func:`branch_is_open`: whether a spinner's branches take tiles yet (``spinner_order``);
 - :func:`becomes_spinner`: whether a double, laid now, spins (``spinner``);
-- :func:`may_lay_lengthwise`: whether a double may be laid lengthwise (``spinner: sniff``).
+- :func:`may_lay_lengthwise`: whether a double may be laid lengthwise (``spinner: sniff``);
+- :func:`largest_count`: the most the open ends can ever add up to.
 
 :class:`Layout` is the one position type of a hand's layout. It is a value: :meth:`Layout.play`
 returns the layout after a tile and leaves the old one as it was, so the replayer, the
@@ -119,6 +120,24 @@ def may_lay_lengthwise(tile: Tile, doubles_so_far: int, rules: RuleSet) -> bool:
     return tile.is_double and doubles_so_far == 0 and lengthwise_allowed(rules)
 
 
+def largest_count(rules: RuleSet) -> int:
+    """The most the open ends of a layout add up to under ``rules``, as the audit has always
+    bounded it (the bound of what a play can score, :func:`muggins.replay.scoring.play_scores`):
+    as many doubles, the highest first, as a layout has ends: two, four with a spinner, two
+    more for each further one where every double spins. Double-six All Fives: 12 + 10 + 8 + 6.
+
+    Known to fall short where every double spins: three spinners and their singles can show 50,
+    past the seven doubles' 42 (``tests/test_play_scores.py``, marked as an expected failure).
+    """
+    if rules.spinner == "none":
+        ends = 2
+    elif rules.spinner == "every_double":
+        ends = 2 + 2 * (rules.max_pip + 1)
+    else:
+        ends = 4
+    return sum(sorted((2 * pip for pip in range(rules.max_pip + 1)), reverse=True)[:ends])
+
+
 def branch_names(index: int) -> tuple[str, str]:
     """The names of spinner number ``index``'s branches (1-based): u/d, then u2/d2, ..."""
     return ("u", "d") if index == 1 else (f"u{index}", f"d{index}")
@@ -150,32 +169,66 @@ class Spinner(NamedTuple):
     open: bool
 
 
-_new = tuple.__new__  # builds a Layout from a full tuple of fields, without a Python-level __new__
+#: The arm a single leaves when laid on a tile, for each pip it exposes (made once: most plays).
+_PLAIN_ARMS: tuple[Arm, ...] = tuple((pip, PLAIN, pip, -1) for pip in range(19))
+
+_FIELDS = ("rules", "names", "arms", "spins", "lead", "lead_inline", "doubles", "count", "history", "laid")
 
 
-class Layout(NamedTuple):
+class Layout:
     """The tiles on the table as arms and spinners: a value; see the module doc for the encoding.
 
     ``names`` are the arms' names (``l``, ``r``, then branches in the order they appeared);
     ``arms`` says what each shows and counts; ``spins`` are the spinners' states in the order
-    laid; ``doubles`` counts the doubles laid; ``count`` is what the open ends add up to.
+    laid; ``doubles`` counts the doubles laid; ``count`` is what the open ends add up to;
+    ``history`` is the tiles laid as a chain, the last first (``(tile, arm, exposed,
+    crosswise, earlier chain)``, ``()`` when empty: each play adds one link), which
+    :attr:`played` lists in order.
+    A layout is never changed once made (:meth:`play` makes the next one; the slots are not
+    guarded against assignment, which would make every play dearer: nothing assigns to them)
+    and equal to another when everything but the rule set is (the rule set is compared by
+    whoever holds two layouts of different rules). Made by :meth:`empty` and :meth:`play`.
     """
 
+    __slots__ = _FIELDS
+
     rules: RuleSet
-    names: tuple[str, ...] = ()
-    arms: tuple[Arm, ...] = ()
-    spins: tuple[Spin, ...] = ()
-    lead: Tile | None = None
-    lead_inline: bool = False
-    doubles: int = 0
-    count: int = 0
-    played: tuple[Placed, ...] = ()
-    laid: int = 0
+    names: tuple[str, ...]
+    arms: tuple[Arm, ...]
+    spins: tuple[Spin, ...]
+    lead: Tile | None
+    lead_inline: bool
+    doubles: int
+    count: int
+    history: tuple
+    laid: int
+
+    def _fields(self) -> tuple:
+        return (self.names, self.arms, self.spins, self.lead, self.lead_inline, self.doubles, self.count, self.history, self.laid)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Layout) and self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        played = " ".join(f"{t}{' ' + a if a else ''}" for t, a, _, _ in self.played)
+        return f"Layout({self.rules.name}: {played or 'empty'}; count {self.count})"
+
+    def __reduce__(self) -> tuple:
+        return (_make, (self.rules, *self._fields()))
 
     @staticmethod
     def empty(rules: RuleSet) -> Layout:
-        """The table before the lead."""
-        return Layout(rules)
+        """The table before the lead under ``rules``; one per rule set, made once (every hand
+        starts from it)."""
+        empty = _EMPTY.get(id(rules))
+        if empty is None or empty.rules is not rules:
+            if len(_EMPTY) > 64:
+                _EMPTY.clear()
+            empty = _EMPTY[id(rules)] = _make(rules, (), (), (), None, False, 0, 0, (), 0)
+        return empty
 
     @staticmethod
     def from_board(board: Board | Layout) -> Layout:
@@ -192,6 +245,17 @@ class Layout(NamedTuple):
     def lead_is_crosswise_double(self) -> bool:
         lead = self.lead
         return lead is not None and lead.is_double and not self.lead_inline
+
+    @property
+    def played(self) -> tuple[Placed, ...]:
+        """Every tile in the order laid: (tile, arm or None for the lead, pip left exposed,
+        laid crosswise)."""
+        out = []
+        link = self.history
+        while link:
+            out.append(link[:4])
+            link = link[4]
+        return tuple(reversed(out))
 
     @property
     def on_table(self) -> frozenset[Tile]:
@@ -211,25 +275,21 @@ class Layout(NamedTuple):
         names = self.names
         return self.arms[names.index(name)] if name in names else None
 
-    def _spin(self, pip: int) -> Spin:
+    def _branch_open(self, pip: int) -> bool:
+        """Whether the branches of the spinner with this pip take tiles now."""
         for spin in self.spins:
             if spin[0] == pip:
-                return spin
+                return branch_is_open(spin[1], self.rules)
         raise KeyError(pip)
 
     def open_arms(self) -> list[tuple[int, int]]:
         """(position in ``arms``, pip shown) of every arm that takes a tile now."""
-        rules, spins = self.rules, self.spins
-        out = []
-        for at, (pip, kind, _, spin) in enumerate(self.arms):
-            if kind != EMPTY or branch_is_open(next(s[1] for s in spins if s[0] == spin), rules):
-                out.append((at, pip))
-        return out
+        return [(at, arm[0]) for at, arm in enumerate(self.arms) if arm[1] != EMPTY or self._branch_open(arm[3])]
 
     def open_pips(self) -> list[int]:
         """The pip each arm that takes a tile now shows (one entry per arm): a tile fits when it
         has one of them (asked once for a whole hand, not once per tile as :meth:`placements`)."""
-        return [pip for _, pip in self.open_arms()]
+        return [arm[0] for arm in self.arms if arm[1] != EMPTY or self._branch_open(arm[3])]
 
     def playable_ends(self) -> list[str]:
         """Names of the arms that take a tile now."""
@@ -239,7 +299,19 @@ class Layout(NamedTuple):
     def fitting(self, tile: Tile) -> list[int]:
         """The positions in ``arms`` of every arm ``tile`` may go on now (not on an empty layout)."""
         high, low = tile.high, tile.low
-        return [at for at, pip in self.open_arms() if pip == high or pip == low]
+        return [
+            at
+            for at, arm in enumerate(self.arms)
+            if (arm[0] == high or arm[0] == low) and (arm[1] != EMPTY or self._branch_open(arm[3]))
+        ]
+
+    def takes(self, tile: Tile) -> bool:
+        """Whether ``tile`` fits an open end now (not on an empty layout: see ``play_rules.fits``)."""
+        high, low = tile.high, tile.low
+        for pip, kind, _, spin in self.arms:
+            if (pip == high or pip == low) and (kind != EMPTY or self._branch_open(spin)):
+                return True
+        return False
 
     def placements(self, tile: Tile) -> list[str]:
         """Every arm ``tile`` may be played on now, in the arms' order; ``["lead"]`` on an empty table."""
@@ -338,79 +410,125 @@ class Layout(NamedTuple):
     def play(self, tile: Tile, end: str | None = None, inline: bool = False) -> Layout:
         """The layout after ``tile`` goes on arm ``end`` (the first arm it fits when None).
 
-        Raises :class:`IllegalPlacement` when the tile does not fit there.
+        Raises :class:`IllegalPlacement` when the tile does not fit there. The one placement
+        algorithm (the replayer's hot loop: a single laid on a tile is built at once).
         """
         if inline and not may_lay_lengthwise(tile, self.doubles, self.rules):
             raise IllegalPlacement(f"{tile} cannot be laid lengthwise: only the first double under Sniff rules", "spinner")
-        if self.lead is None:
-            return _led(self.rules, tile, inline)
-        names = self.names
-        if end is None:
-            options = self.fitting(tile)
-            if not options:
-                raise IllegalPlacement(f"{tile} matches no open end ({self.describe_ends()})")
-            return self.play_at(options[0], tile, inline)
-        if end not in names:
-            raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner")
-        at = names.index(end)
-        pip, kind, _, spin = self.arms[at]
-        if pip != tile.high and pip != tile.low:
-            raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
-        if kind == EMPTY and not branch_is_open(self._spin(spin)[1], self.rules):
-            raise IllegalPlacement(
-                f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first", "spinner_order"
-            )
-        return self.play_at(at, tile, inline)
+        lead = self.lead
+        if lead is None:
+            names, arms, spins, lead, lead_inline, doubles, count, exposed, crosswise = _led(self.rules, tile, inline)
+            end = None
+        else:
+            names = self.names
+            if end is None:
+                options = self.fitting(tile)
+                if not options:
+                    raise IllegalPlacement(f"{tile} matches no open end ({self.describe_ends()})")
+                at = options[0]
+                end = names[at]
+            else:
+                try:
+                    at = names.index(end)
+                except ValueError:
+                    raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner") from None
+            arms = self.arms
+            pip, kind, contribution, spin_pip = arms[at]
+            high = tile.high
+            low = tile.low
+            if pip == high:
+                exposed = low
+            elif pip == low:
+                exposed = high
+            else:
+                raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
+            spins = self.spins
+            doubles = self.doubles
+            lead_inline = self.lead_inline
+            crosswise = False
+            if high != low and (kind == PLAIN or kind == DOUBLE or kind == LEAD and spin_pip < 0 and (lead_inline or not lead.is_double)):
+                # The usual play, made at once: a single on a tile (not on a spinner, nor on a lone
+                # crosswise lead double, which counts once on two arms).
+                placed = _PLAIN_ARMS[exposed]
+                if len(arms) == 2:
+                    arms = (placed, arms[1]) if at == 0 else (arms[0], placed)
+                elif len(arms) == 4:
+                    a, b, c, d = arms
+                    arms = (placed, b, c, d) if at == 0 else (a, placed, c, d) if at == 1 else (a, b, placed, d) if at == 2 else (a, b, c, placed)
+                else:
+                    arms = arms[:at] + (placed,) + arms[at + 1 :]
+                count = self.count - contribution + exposed
+            else:  # a double, or a tile on a spinner or on a lone crosswise lead double
+                rules = self.rules
+                count = self.count - contribution
+                changed = list(arms)
+                if spin_pip >= 0:  # a spinner's side or branch: the tile covers one more of its sides
+                    index = 0
+                    while spins[index][0] != spin_pip:
+                        index += 1
+                    _, sides, covered, onto = spins[index]
+                    if kind == EMPTY and not branch_is_open(sides, rules):
+                        raise IllegalPlacement(
+                            f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
+                            "spinner_order",
+                        )
+                    before = spinner_counts(sides, covered, onto, rules)
+                    if kind != EMPTY:
+                        sides += 1
+                    covered += 1
+                    onto += 1
+                    if len(spins) == 1:
+                        spins = ((spin_pip, sides, covered, onto),)
+                    else:
+                        spins = spins[:index] + ((spin_pip, sides, covered, onto),) + spins[index + 1 :]
+                    after = spinner_counts(sides, covered, onto, rules)
+                    if after != before:
+                        count += 2 * spin_pip if after else -2 * spin_pip
+                elif kind == LEAD and lead.is_double and not lead_inline:
+                    # A lone crosswise lead double counts once, on one arm; now the other arm carries it.
+                    other = names.index("r" if end == "l" else "l")
+                    o_pip, o_kind, o_value, o_spin = changed[other]
+                    if o_kind == LEAD and o_value == 0:
+                        o_value = double_end_value(pip, rules)
+                        changed[other] = (o_pip, o_kind, o_value, o_spin)
+                        count += o_value
+                if high == low:
+                    if becomes_spinner(tile, inline, len(spins), doubles, rules):
+                        spins = (*spins, (high, 1, 1, 0))
+                        changed[at] = (exposed, SPINNER, 0, high)
+                        changed += [(high, EMPTY, 0, high)] * 2
+                        names += branch_names(len(spins))
+                        if spinner_counts(1, 1, 0, rules):
+                            count += 2 * high
+                    elif inline:
+                        changed[at] = _PLAIN_ARMS[exposed]
+                        count += exposed
+                    else:
+                        value = double_end_value(exposed, rules)
+                        changed[at] = (exposed, DOUBLE, value, -1)
+                        count += value
+                    crosswise = not inline
+                    doubles += 1
+                else:
+                    changed[at] = _PLAIN_ARMS[exposed]
+                    count += exposed
+                arms = tuple(changed)
+        layout = Layout()
+        layout.rules = self.rules
+        layout.names = names
+        layout.arms = arms
+        layout.spins = spins
+        layout.lead = lead
+        layout.lead_inline = lead_inline
+        layout.doubles = doubles
+        layout.count = count
+        layout.history = (tile, end, exposed, crosswise, self.history)
+        layout.laid = self.laid | 1 << tile.index
+        return layout
 
     def play_at(self, at: int, tile: Tile, inline: bool = False) -> Layout:
-        """The layout after ``tile`` goes on ``arms[at]``, which it must fit (not checked)."""
-        rules, names, arms, spins, lead, lead_inline, doubles, count, played, laid = self
-        pip, kind, contribution, spin_pip = arms[at]
-        high = tile.high
-        exposed = tile.low if pip == high else high
-        count -= contribution
-        arms = list(arms)
-        if spin_pip >= 0:  # a spinner's side or branch: the tile covers one more of its sides
-            index = next(i for i, s in enumerate(spins) if s[0] == spin_pip)
-            _, sides, covered, onto = spins[index]
-            before = spinner_counts(sides, covered, onto, rules)
-            if kind != EMPTY:
-                sides += 1
-            spins = spins[:index] + ((spin_pip, sides, covered + 1, onto + 1),) + spins[index + 1 :]
-            after = spinner_counts(sides, covered + 1, onto + 1, rules)
-            if after != before:
-                count += 2 * spin_pip if after else -2 * spin_pip
-        elif kind == LEAD and lead is not None and lead.is_double and not lead_inline:
-            # A lone crosswise lead double counts once, on one arm; now the other arm carries it.
-            other = names.index("r" if names[at] == "l" else "l")
-            o_pip, o_kind, o_value, o_spin = arms[other]
-            if o_kind == LEAD and o_value == 0:
-                o_value = double_end_value(pip, rules)
-                arms[other] = (o_pip, o_kind, o_value, o_spin)
-                count += o_value
-        crosswise = False
-        if tile.is_double:
-            if becomes_spinner(tile, inline, len(spins), doubles, rules):
-                spins = (*spins, (high, 1, 1, 0))
-                arms[at] = (exposed, SPINNER, 0, high)
-                arms += [(high, EMPTY, 0, high)] * 2
-                names += branch_names(len(spins))
-                if spinner_counts(1, 1, 0, rules):
-                    count += 2 * high
-            elif inline:
-                arms[at] = (exposed, PLAIN, exposed, -1)
-                count += exposed
-            else:
-                value = double_end_value(exposed, rules)
-                arms[at] = (exposed, DOUBLE, value, -1)
-                count += value
-            crosswise = not inline
-            doubles += 1
-        else:
-            arms[at] = (exposed, PLAIN, exposed, -1)
-            count += exposed
-        placed = (tile, names[at], exposed, crosswise)
-        return _new(Layout, (rules, names, tuple(arms), spins, lead, lead_inline, doubles, count, played + (placed,), laid | 1 << tile.index))
+        """The layout after ``tile`` goes on ``arms[at]`` (:meth:`play` on that arm)."""
+        return self.play(tile, self.names[at], inline)
 
     def successor(self, at: int, tile: Tile, inline: bool) -> tuple[tuple, Layout]:
         """:meth:`play_at`'s layout with its :attr:`key` (the solver numbers layouts by key)."""
@@ -418,24 +536,33 @@ class Layout(NamedTuple):
         return child.key, child
 
 
-def _led(rules: RuleSet, tile: Tile, inline: bool) -> Layout:
-    """The layout after ``tile`` is led on the empty table."""
+_EMPTY: dict[int, Layout] = {}  # the empty layout of each rule set met lately, by the rule set's id
+
+
+def _make(*fields: Any) -> Layout:
+    """A layout of these fields, in the order of :data:`_FIELDS` (for the lead, the empty
+    table and unpickling; :meth:`Layout.play` builds its layouts itself, the fastest way)."""
+    layout = Layout()
+    for name, value in zip(_FIELDS, fields, strict=True):
+        setattr(layout, name, value)
+    return layout
+
+
+def _led(rules: RuleSet, tile: Tile, inline: bool) -> tuple:
+    """What leading ``tile`` makes of the empty table: (names, arms, spins, lead, lead laid
+    lengthwise, doubles, count, exposed pip, crosswise), for :meth:`Layout.play` to build."""
     pip = tile.high
-    laid = 1 << tile.index
     if tile.is_double:
         crosswise = not inline
-        played = ((tile, None, pip, crosswise),)
         if becomes_spinner(tile, inline, 0, 0, rules):
             arms = ((pip, LEAD, 0, pip), (pip, LEAD, 0, pip), (pip, EMPTY, 0, pip), (pip, EMPTY, 0, pip))
             count = 2 * pip if spinner_counts(0, 0, 0, rules) else 0
-            return Layout(rules, ("l", "r") + branch_names(1), arms, ((pip, 0, 0, 0),), tile, inline, 1, count, played, laid)
+            return ("l", "r") + branch_names(1), arms, ((pip, 0, 0, 0),), tile, inline, 1, count, pip, crosswise
         if crosswise:
             value = double_end_value(pip, rules)
-            arms = ((pip, LEAD, value, -1), (pip, LEAD, 0, -1))
-            return Layout(rules, ("l", "r"), arms, (), tile, False, 1, value, played, laid)
+            return ("l", "r"), ((pip, LEAD, value, -1), (pip, LEAD, 0, -1)), (), tile, False, 1, value, pip, True
     arms = ((tile.high, LEAD, tile.high, -1), (tile.low, LEAD, tile.low, -1))
-    played = ((tile, None, tile.low, False),)
-    return Layout(rules, ("l", "r"), arms, (), tile, inline, int(tile.is_double), tile.high + tile.low, played, laid)
+    return ("l", "r"), arms, (), tile, inline, int(tile.is_double), tile.high + tile.low, tile.low, False
 
 
 def _key(arms: tuple[Arm, ...], spins: tuple[Spin, ...], crosswise_lead: bool, doubles: int, count: int, empty: bool) -> tuple:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from muggins.replay.facts import HandResult
+from muggins.replay.play_rules import drawable, is_blocked
 from muggins.replay.scoring import end_of_hand
 
 if TYPE_CHECKING:
@@ -27,7 +28,8 @@ def finish_hand(game: Game, state: HandState) -> HandResult:
     written = hand.outcome
     if outcome is None and written is not None and written.kind == "blocked":
         if all(state.fully_known(s) for s in game.seats) and state.board.lead is not None:
-            if any(state.playable_tiles(s) for s in game.seats) or state.drawable() > 0 and rules.drawing != "none":
+            hands = [state.known[s] for s in game.seats]
+            if not is_blocked(state.board, hands, drawable(state.boneyard_count, rules)):
                 game.report("wrong-outcome", "written as blocked, but a seat could still play", written, hand.number)
             else:
                 outcome = "blocked"
@@ -68,12 +70,11 @@ def finish_hand(game: Game, state: HandState) -> HandResult:
     result.totals = dict(game.scores)
     if game.won_at is not None and game.won_at[0] == hand.number:
         result.target_reached_at = game.won_at[1]
-    if rules.target_check == "end_of_hand" and game.target is not None and not game.over:
-        best = max(game.scores.values())
-        leaders = [side for side, score in game.scores.items() if score == best]
-        if best >= game.target and (len(leaders) == 1 or rules.target_tie == "draw"):
+    if not game.over:
+        over, winner = game.goal.after_hand(game.scores)
+        if over:
             game.over = True
-            game.winner = leaders[0] if len(leaders) == 1 else None
+            game.winner = winner
             game.won_at = (hand.number, None)
     game.hands.append(result)
     return result

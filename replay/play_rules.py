@@ -105,7 +105,7 @@ def drawable(boneyard: int, rules: RuleSet) -> int:
 
 def fits(layout: Layout, tile: Tile) -> bool:
     """Whether ``tile`` may be played now (any tile leads on an empty table)."""
-    return layout.lead is None or bool(layout.fitting(tile))
+    return layout.lead is None or layout.takes(tile)
 
 
 def layings(layout: Layout, tile: Tile) -> tuple[bool, ...]:

@@ -31,8 +31,10 @@ from muggins.replay.errors import CODES, ReplayError
 from muggins.replay.facts import HandResult, ReplayResult, TurnFact
 from muggins.replay.hand_state import HandState
 from muggins.replay.leaders import Leader
-from muggins.replay.rules import RuleError, RuleSet
+from muggins.replay.play_rules import next_seat
+from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import points_table, side_of_seats
+from muggins.replay.target import Target
 from muggins.replay.turns import opponents_of
 
 __all__ = [
@@ -50,13 +52,6 @@ __all__ = [
 ]
 
 
-def _target_or_none(rules: RuleSet, players: int) -> int | None:
-    try:
-        return rules.target_for(players)
-    except RuleError:
-        return None
-
-
 class Game:
     """The replay of one record: the rules, the sides, the running score, the diagnostics."""
 
@@ -67,14 +62,15 @@ class Game:
         self.seats = record.seats
         self.seat_set = frozenset(self.seats)
         self.seat_index = {seat: i for i, seat in enumerate(self.seats)}
-        self.next_index = {seat: (i + 1) % len(self.seats) for i, seat in enumerate(self.seats)}
+        self.next_index = {seat: next_seat(i, len(self.seats)) for i, seat in enumerate(self.seats)}
         self.sides = side_of_seats(self.seats, record.teams)
         self.side_list = list(dict.fromkeys(self.sides[s] for s in self.seats))
         self.claims_written = record.claims_written
         self.points_for = points_table(rules)
         self.scores = {side: 0 for side in self.side_list}
         self.got_in = {side: rules.get_in_minimum == 0 for side in self.side_list}
-        self.target = _target_or_none(rules, len(self.seats))
+        self.goal = Target.of(rules, len(self.seats))
+        self.target = self.goal.points
         self.diagnostics: list[Diagnostic] = []
         self.hands: list[HandResult] = []
         self.over = False
@@ -118,23 +114,19 @@ class Game:
     # -- scores --------------------------------------------------------------------------------
 
     def credit(self, side: str, amount: int, hand: int, turn: int | None) -> int:
-        """Add ``amount`` to ``side`` under the get-in and exact-target rules; return what counted."""
+        """Add ``amount`` to ``side`` under the get-in and target rules; return what counted."""
         if self.over and self.won_at is not None:
             return 0
-        rules = self.rules
         if amount > 0 and not self.got_in[side]:
-            if amount < rules.get_in_minimum:
+            if amount < self.rules.get_in_minimum:
                 return 0
             self.got_in[side] = True
-        if rules.target_exact and self.target is not None and amount > 0 and self.scores[side] + amount > self.target:
+        score = self.scores[side] + amount
+        counts, wins = self.goal.after_credit(score, amount)
+        if not counts:
             return 0
-        self.scores[side] += amount
-        if (
-            rules.target_check == "immediate"
-            and self.target is not None
-            and self.scores[side] >= self.target
-            and not self.over
-        ):
+        self.scores[side] = score
+        if wins and not self.over:
             self.over = True
             self.winner = side
             self.won_at = (hand, turn)

@@ -6,8 +6,11 @@ the tables of ``replay/VARIANTS.md`` all read that one declaration. Presets are 
 ``presets/``; a table's own file may start from one (``base: allfives``) and change a few keys.
 
 The defaults are only the generic fallback: every preset states each parameter explicitly.
-YAML is read with ``yaml.safe_load`` only. Every problem is a :class:`RuleError` whose message
-names the file (with line and column where the key is known), the key, and what is allowed.
+YAML is read by :mod:`muggins.replay.rule_yaml` only (a safe loader with the YAML 1.2 core
+scalars, no aliases, bounded in size). Every problem is a :class:`RuleError` whose message names
+the file (with line and column where the key is known), the key, and what is allowed; a rule
+file's values are never quoted (a record may name a file it should not see), a ``--set`` or
+``[Set]`` value only as a short excerpt.
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
+from muggins.limits import RULE_FILE_BYTES, excerpt
 from muggins.replay.preset_table import PRESET_DIR, shipped
+from muggins.replay.rule_yaml import RuleYamlError, read_rule_file, read_rule_value
 
 
 class RuleError(ValueError):
@@ -97,7 +102,8 @@ class RuleSet:
     no_double: str = _param(
         "highest_tile",
         "When the leader must be the holder of the highest double and nobody holds one: the "
-        "holder of the heaviest tile leads, or the tiles are reshuffled (the hand is redealt).",
+        "holder of the heaviest tile leads (of two as heavy, the one with the higher end: 6-3 "
+        "before 5-4), or the tiles are reshuffled (the hand is redealt).",
         ("highest_tile", "reshuffle"),
     )
     later_leader: str = _param(
@@ -324,14 +330,20 @@ def _is_count(value: Any, least: int) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= least
 
 
-def _coerce(key: str, value: Any, at: str) -> Any:
-    """Check one parameter's value against its declaration; return it in the dataclass's form."""
+def _coerce(key: str, value: Any, at: str, quote: bool = True) -> Any:
+    """Check one parameter's value against its declaration; return it in the dataclass's form.
+
+    ``quote``: a message may show (an excerpt of) the bad value; for a rule file it shows only
+    a number or a truth value, never text from the file.
+    """
     spec = PARAMETERS[key]
     allowed = spec.metadata["allowed"]
     kind = spec.metadata["kind"]
 
     def bad(expected: str) -> RuleError:
-        return RuleError(f"{at}: {key}: {expected}, not {value!r}")
+        if quote or value is None or isinstance(value, (bool, int, float)):
+            return RuleError(f"{at}: {key}: {expected}, not {excerpt(value)}")
+        return RuleError(f"{at}: {key}: {expected}; the value written there is not")
 
     if allowed is not None:
         if not isinstance(value, str) or value not in allowed:
@@ -392,7 +404,7 @@ def _validate(rules: RuleSet, at: Any) -> RuleSet:
             raise fail(
                 "hand_size",
                 f"{players} players x {dealt} tiles + boneyard_reserve {rules.boneyard_reserve}"
-                f" is more than the {rules.set_size} tiles of a double-{rules.max_pip} set",
+                f" is more than the {rules.set_size} tiles of a double-{rules.max_pip} set (max_pip {rules.max_pip})",
             )
     if rules.partnerships == "required" and any(p % 2 or p < 4 for p in rules.players):
         raise fail(
@@ -436,9 +448,10 @@ def _locator(where: str, marks: Mapping[str, tuple[int, int]] | None):
 
 
 def unknown_key(key: Any, at: str) -> RuleError:
-    close = difflib.get_close_matches(str(key), list(PARAMETERS), n=3, cutoff=0.6)
+    name = str(key)
+    close = difflib.get_close_matches(name[:100], list(PARAMETERS), n=3, cutoff=0.6)
     hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-    return RuleError(f"{at}: unknown key {key!r}{hint}; see `muggins rules --list-parameters`")
+    return RuleError(f"{at}: unknown key {excerpt(name)}{hint}; see `muggins rules --list-parameters`")
 
 
 def from_mapping(
@@ -447,10 +460,12 @@ def from_mapping(
     base: RuleSet | None = None,
     *,
     marks: Mapping[str, tuple[int, int]] | None = None,
+    quote: bool = True,
 ) -> RuleSet:
     """Build a rule set from plain data, starting from ``base`` (or the defaults).
 
-    ``where`` names the source in messages; ``marks`` maps a key to its (line, column) there.
+    ``where`` names the source in messages; ``marks`` maps a key to its (line, column) there;
+    ``quote``: messages may quote a bad value (not for a rule file: see :func:`_coerce`).
     """
     at = _locator(where, marks)
     if not isinstance(data, Mapping):
@@ -461,7 +476,7 @@ def from_mapping(
             if key == "base":
                 raise RuleError(f"{at(key)}: base: only a rule file can start from another rule set")
             raise unknown_key(key, at(key))
-        changes[key] = _coerce(key, value, at(key))
+        changes[key] = _coerce(key, value, at(key), quote)
     start = base if base is not None else RuleSet()
     return _validate(dataclasses.replace(start, **changes), at)
 
@@ -477,37 +492,31 @@ def preset_names() -> list[str]:
 
 
 def _read_yaml(path: Path, where: str) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
-    """The file's top-level mapping, and each key's (line, column)."""
+    """The file's top-level mapping, and each key's (line, column).
+
+    At most the size limit is read (a rule file named ``/dev/zero`` must not fill the memory).
+    """
+    limit = RULE_FILE_BYTES.value
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RuleError(f"{where}: cannot read: {exc}") from None
+        with open(path, "rb") as handle:
+            raw = handle.read(limit + 1)
+    except OSError as exc:
+        raise RuleError(f"{where}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > limit:
+        raise RuleError(f"{where}: {RULE_FILE_BYTES.exceeded()}")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RuleError(f"{where}: cannot read: not UTF-8 text (byte {exc.start + 1})") from None
     return shipped(path, text) or read_yaml_text(text, where)
 
 
 def read_yaml_text(text: str, where: str) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
     """A rule file's text: its top-level mapping, and each key's (line, column)."""
-    import yaml
-
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        at = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
-        raise RuleError(f"{where}{at}: not valid YAML: {getattr(exc, 'problem', None) or exc}") from None
-    if data is None:
-        return {}, {}
-    if not isinstance(data, dict):
-        raise RuleError(f"{where}: a rule file is a mapping of parameter: value, not {type(data).__name__}")
-    marks: dict[str, tuple[int, int]] = {}
-    for key_node, _ in node.value:
-        key = str(key_node.value)
-        line, column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
-        if key in marks:
-            raise RuleError(f"{where}:{line}:{column}: {key}: given twice (first on line {marks[key][0]})")
-        marks[key] = (line, column)
-    return data, marks
+        return read_rule_file(text)
+    except RuleYamlError as exc:
+        raise RuleError(exc.at(where)) from None
 
 
 _YAML_CACHE: dict[tuple, tuple[dict[str, Any], dict[str, tuple[int, int]]]] = {}
@@ -534,40 +543,72 @@ def _looks_like_file(spec: str | os.PathLike[str]) -> bool:
     return spec.endswith((".yaml", ".yml")) or "/" in spec or "\\" in spec
 
 
-def _locate(spec: str | os.PathLike[str], referrer: str) -> tuple[Path, str, str]:
-    """(path, name used in messages, identity for loop detection) of a preset name or a file."""
-    if _looks_like_file(spec) or (spec not in preset_names() and Path(spec).is_file()):
+def _locate(spec: str | os.PathLike[str], referrer: str, within: tuple[Path, ...] | None = None) -> tuple[Path, str, str]:
+    """(path, name used in messages, identity for loop detection) of a preset name or a file.
+
+    ``within``: the folders a file must lie in (see :func:`load`); a preset name is always fine.
+    """
+    if _looks_like_file(spec) or (within is None and spec not in preset_names() and Path(spec).is_file()):
         path = Path(spec)
+        if within is not None:
+            _check_within(path, within, referrer)
         if not path.is_file():
-            raise RuleError(f"{referrer}{os.fspath(spec)}: no such rule file")
+            raise RuleError(f"{referrer}{_shown_path(spec)}: no such rule file")
         return path, os.fspath(spec), str(path.resolve())
     path = PRESET_DIR / f"{spec}.yaml"
     if not path.is_file():
         close = difflib.get_close_matches(spec, preset_names(), n=2)
         hint = f" (did you mean {' or '.join(close)}?)" if close else ""
         raise RuleError(
-            f"{referrer}unknown rule set {spec!r}{hint}: presets are {', '.join(preset_names())}, or give a .yaml file"
+            f"{referrer}unknown rule set {excerpt(spec)}{hint}: presets are {', '.join(preset_names())}, or give a .yaml file"
         )
     return path, f"preset {spec}", f"preset {spec}"
 
 
-_LOADED: dict[tuple[str, str], tuple[tuple[tuple[str, int], ...], RuleSet]] = {}
+def _shown_path(spec: str | os.PathLike[str]) -> str:
+    text = os.fspath(spec)
+    return text if len(text) <= 200 else excerpt(text, 200)
 
 
-def load(spec: str | os.PathLike[str]) -> RuleSet:
+def _check_within(path: Path, within: tuple[Path, ...], referrer: str) -> None:
+    """Refuse a rule file outside the allowed folders (links followed, ``..`` resolved): a record
+    from who knows where names it."""
+    if not any(_inside(path, folder) for folder in within):
+        raise RuleError(
+            f"{referrer}{_shown_path(path)}: a record may name a rule file in its own folder only; this one lies outside it"
+            " (name it with --rules, or allow a folder with --rules-dir)"
+        )
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError, ValueError):  # a loop of links, a name the system refuses
+        return False
+
+
+_LOADED: dict[tuple, tuple[tuple[tuple[str, int], ...], RuleSet]] = {}
+
+
+def load(spec: str | os.PathLike[str], within: Sequence[str | os.PathLike[str]] | None = None) -> RuleSet:
     """A rule set by preset name (``allfives``) or by YAML file path (``house.yaml``).
 
     A file may say ``base: NAME-OR-FILE`` to start from another rule set; its other keys
     change that one. A file's ``base`` path is taken relative to the file. A rule set
     without a ``name`` key is named after its file. The result is remembered while none of the
     files it was read from changes (an archive naming one rule set per record loads it once).
+
+    ``within``: the rule set is named by a record, which may come from anywhere. Every file of
+    it (the base chain too) must then lie in one of these folders (the record's own, and any the
+    user allows), and no message quotes a value from a file, only the names of its keys.
     """
-    key = (os.fspath(spec), os.getcwd())
+    folders = tuple(Path(folder) for folder in within) if within is not None else None
+    key = (os.fspath(spec), os.getcwd(), folders)
     hit = _LOADED.get(key)
     if hit is not None and all(_mtime(path) == stamp for path, stamp in hit[0]):
         return hit[1]
     files: list[Path] = []
-    rules = _load(spec, (), "", files)
+    rules = _load(spec, (), "", files, folders)
     _LOADED[key] = (tuple((str(p), _mtime(str(p))) for p in files), rules)
     return rules
 
@@ -580,15 +621,14 @@ def _mtime(path: str) -> int:
 
 
 def _load(
-    spec: str | os.PathLike[str], _seen: tuple[tuple[str, str], ...], _referrer: str, files: list[Path]
+    spec: str | os.PathLike[str],
+    _seen: tuple[tuple[str, str], ...],
+    _referrer: str,
+    files: list[Path],
+    within: tuple[Path, ...] | None = None,
 ) -> RuleSet:
-    """A rule set by preset name (``allfives``) or by YAML file path (``house.yaml``).
-
-    A file may say ``base: NAME-OR-FILE`` to start from another rule set; its other keys
-    change that one. A file's ``base`` path is taken relative to the file. A rule set
-    without a ``name`` key is named after its file.
-    """
-    path, where, identity = _locate(spec, _referrer)
+    """:func:`load` without the memory: the rule set and its base chain."""
+    path, where, identity = _locate(spec, _referrer, within)
     if identity in (seen for seen, _ in _seen):
         chain = " -> ".join(name for _, name in _seen + ((identity, where),))
         raise RuleError(f"{_referrer}{where}: the base chain loops back on itself: {chain}")
@@ -599,13 +639,14 @@ def _load(
         base_spec = data.pop("base")
         here = _locator(where, marks)("base")
         if not isinstance(base_spec, str) or not base_spec:
-            raise RuleError(f"{here}: base: a preset name or a .yaml file, not {base_spec!r}")
+            shown = excerpt(base_spec) if within is None else "that"
+            raise RuleError(f"{here}: base: a preset name or a .yaml file, not {shown}")
         if _looks_like_file(base_spec):
             base_spec = str(path.parent / base_spec)
-        base = _load(base_spec, _seen + ((identity, where),), f"{here}: base: ", files)
+        base = _load(base_spec, _seen + ((identity, where),), f"{here}: base: ", files, within)
     if "name" not in data:
         data["name"] = path.stem
-    return from_mapping(data, where, base, marks=marks)
+    return from_mapping(data, where, base, marks=marks, quote=within is None)
 
 
 def parse_override(text: str) -> tuple[str, Any]:
@@ -618,12 +659,10 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 
 def _scalar(raw: str, where: str) -> Any:
-    import yaml
-
     try:
-        return yaml.safe_load(raw) if raw else None
-    except yaml.YAMLError:
-        raise RuleError(f"{where}: cannot read the value {raw!r} as YAML") from None
+        return read_rule_value(raw)
+    except RuleYamlError as exc:
+        raise RuleError(f"{where}: cannot read the value {excerpt(raw)}: {exc.problem}") from None
 
 
 def with_overrides(

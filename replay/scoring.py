@@ -10,6 +10,7 @@ import functools
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Sequence
 
+from muggins.replay.board import largest_count
 from muggins.replay.rules import RuleSet
 
 
@@ -38,6 +39,18 @@ def points_table(rules: RuleSet) -> tuple[int, ...]:
     """:func:`play_points` for every end total a layout of this set can show, worked out once
     per rule set: the replayer's and the solver's hot loops index it instead of calling."""
     return tuple(play_points(total, rules) for total in range(16 * rules.max_pip + 8))
+
+
+@functools.lru_cache(maxsize=64)
+def play_scores(rules: RuleSet) -> frozenset[int]:
+    """Every amount one play can score under ``rules`` (never 0): the one place that knows.
+
+    The audit holds a score-sheet entry against it (an amount no play can make), the analysis
+    marks a loss in its smallest step, and the solver divides every score by the common factor
+    of these and the end-of-hand awards.
+    """
+    scores = (play_points(total, rules) for total in range(1, largest_count(rules) + 1))
+    return frozenset(points for points in scores if points > 0)
 
 
 def round_pips(pips: int, rules: RuleSet) -> int:
@@ -214,6 +227,12 @@ class Credit(NamedTuple):
     unclaimed: int
     excess: int
     penalty: int
+
+
+def unclaimed_may_be_taken(rules: RuleSet) -> bool:
+    """Whether an opponent may take the points a player left unclaimed by calling Muggins
+    (else they are lost, or every play is scored in full without claims)."""
+    return rules.muggins == "opponent_takes"
 
 
 def credit_claim(points: int, claim: int | None, rules: RuleSet, claims_written: bool) -> Credit:

@@ -34,8 +34,9 @@ from muggins.notation.model import (
 from muggins.replay.hand_state import HandState
 from muggins.replay.play_rules import DRAW, draw_takes, drawable, legal_moves
 from muggins.replay.replayer import Game
+from muggins.replay.resolve import rule_tags
 from muggins.replay.rules import RuleSet
-from muggins.replay.scoring import play_points
+from muggins.replay.scoring import play_points, unclaimed_may_be_taken
 
 STRATEGIES = ("greedy", "random")
 SEATS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"), 5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F")}
@@ -71,7 +72,7 @@ def _headers(rules: RuleSet, number: int, seed: int, options: Options) -> tuple[
     headers = [
         Header("Event", None, f"Simulated game {number}"),
         Header("Site", None, "muggins simulate"),
-        Header("Rules", None, rules.name),
+        *(Header(name, key, value) for name, key, value in rule_tags(rules)),
         Header("Seed", None, str(seed)),
     ]
     headers += [Header("Seat", seat, NAMES[i % len(NAMES)]) for i, seat in enumerate(seats)]
@@ -160,7 +161,7 @@ def _play_hand(game: Game, state: HandState, leader: str, first_double: Tile | N
         if forgot:
             claim = None
         apply(Play(seat, tile, end, inline, None, claim))
-        if forgot and rules.muggins == "opponent_takes" and rng.random() < 0.5:
+        if forgot and unclaimed_may_be_taken(rules) and rng.random() < 0.5:
             callers = [s for s in state.seats if game.sides[s] != game.sides[seat]]
             apply(MugginsCall(rng.choice(callers), seat, points))
         if state.to_move is None:

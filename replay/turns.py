@@ -19,7 +19,7 @@ from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Ti
 from muggins.replay.board import IllegalPlacement, lengthwise_allowed
 from muggins.replay.facts import TurnFact
 from muggins.replay.play_rules import drawable, fits, must_play_after_draw
-from muggins.replay.scoring import credit_claim, play_points
+from muggins.replay.scoring import credit_claim, play_points, unclaimed_may_be_taken
 
 if TYPE_CHECKING:
     from muggins.replay.hand_state import HandState
@@ -42,7 +42,8 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
         state.pending.clear()
     if state.must_play:
         _check_must_play(state, turn, play)
-    if board.lead is None:
+    lead = board.lead
+    if lead is None:
         _check_first_lead(state, turn, play)
     if board.laid >> tile.index & 1:
         game.report("already-played", f"{tile} is already on the table", play, state.hand.number, turn)
@@ -61,7 +62,7 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
         inline = False
     end = play.end
     try:
-        if end is None and board.lead is not None:
+        if end is None and lead is not None:
             raise IllegalPlacement("no end named")
         after = board.play(tile, end, inline)
     except IllegalPlacement as exc:
@@ -80,7 +81,7 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
             game.report("inline-not-allowed", str(again), play, state.hand.number, turn)
             inline = False
             after = board.play(tile, end, inline)
-    used = end if board.lead is not None else "lead"
+    used = end if lead is not None else "lead"
     state.board = after
     state.passes = 0
     hand.discard(tile)
@@ -109,7 +110,7 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
             result.in_play[other] += game.credit(other, penalty, number, turn)
     if unclaimed:
         state.unclaimed_history[seat].append(turn)
-        if rules.muggins == "opponent_takes":
+        if unclaimed_may_be_taken(rules):
             state.pending.append((turn, seat, unclaimed))
     if left == 0:
         state.over = "domino"
@@ -167,7 +168,8 @@ def _choose_end(state: HandState, turn: int, play: Play, end: str | None) -> str
                 turn,
             )
         else:
-            game.report("wrong-end", f"{tile} does not match end {end}, which shows {arm[0]}", play, number, turn)
+            fits = f"it fits {' or '.join(options)}" if options else f"it fits no open end ({board.describe_ends()})"
+            game.report("wrong-end", f"{tile} does not match end {end}, which shows {arm[0]}; {fits}", play, number, turn)
         if not options:
             return None
         return options[0]
@@ -273,8 +275,11 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
         if board.laid >> tile.index & 1 or any(tile in h for h in state.known.values()):
             game.report("not-in-hand", f"{tile} cannot be drawn: it is already on the table or in a hand", draw, number, turn)
     state.known[seat].update(drawn)
-    state.count[seat] += draw.count
-    state.boneyard_count = max(0, state.boneyard_count - draw.count)
+    # A draw of more than the boneyard holds has been reported above; the hand goes on with what
+    # it could hold (so a count of a billion in a short record costs nothing later).
+    taken = draw.count if draw.tiles is not None else min(draw.count, state.boneyard_count)
+    state.count[seat] += taken
+    state.boneyard_count = max(0, state.boneyard_count - taken)
     if drawn and board.lead is not None and rules.drawing == "until_playable":
         for tile in drawn[:-1]:
             if fits(board, tile):
@@ -332,7 +337,7 @@ def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
     fact = dict(refers_to=None, expected=None, credited=0)
     if against not in game.seat_set:
         return _fact(state, turn, "muggins", call, **fact)
-    if rules.muggins != "opponent_takes" or not game.claims_written:
+    if not unclaimed_may_be_taken(rules) or not game.claims_written:
         game.report(
             "muggins-not-allowed",
             f"{caller} called Muggins, but under these rules unclaimed points are "

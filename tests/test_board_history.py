@@ -9,26 +9,15 @@ parameters must agree.
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_board_properties import rule_sets
 
 from muggins.notation.model import Tile, full_set
 from muggins.replay.board import Layout
 from muggins.replay.rules import RuleSet
-
-rule_sets = st.builds(
-    lambda spinner, order, until, double, max_pip: dataclasses.replace(
-        RuleSet(), spinner=spinner, spinner_order=order, spinner_counts_until=until, double_end_counts=double, max_pip=max_pip
-    ),
-    st.sampled_from(["none", "first_double", "every_double", "sniff"]),
-    st.sampled_from(["sides_first", "any"]),
-    st.sampled_from(["both_sides", "one_side", "three_sides"]),
-    st.sampled_from(["both_halves", "one_half"]),
-    st.sampled_from([6, 9]),
-)
 
 
 def spinning(played, rules) -> list[int]:

@@ -42,7 +42,7 @@ def test_check_clean_file(files):
     path = files("good.mgn", GOOD)
     result = run("check", str(path))
     assert result.exit_code == 0
-    assert result.stdout == f"{path}: 1 record, clean\n"
+    assert result.stdout == f"{path}: 1 record, clean\n1 file, 1 record: notation and play clean; run muggins audit for the scores\n"
     assert result.stderr == ""
 
 
@@ -54,7 +54,7 @@ def test_check_reports_each_problem_with_its_caret(files):
     assert f"{path}:6:3: error[tile-syntax]" in result.stderr
     assert "\n  B 4/1 r\n    ^\n" in result.stderr
     assert f"{path}:13:1: error[undeclared-seat]" in result.stderr
-    assert result.stdout == f"{path}: 2 records (2 unreadable), 2 problems\n"
+    assert result.stdout == f"{path}: 2 records (2 unreadable), 2 problems\n1 file, 2 records (2 unreadable): 2 problems in the notation or play\n"
 
 
 def test_check_unusable_input_exits_2_and_still_checks_the_rest(files, tmp_path):

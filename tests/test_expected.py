@@ -13,7 +13,8 @@ import math
 import pytest
 from cli_run import run
 
-from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, Judging, analyze_record
+from muggins.analysis import solver_core
+from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, Judging, analyze_record, to_json
 from muggins.analysis.expected import LEAST, SETTLED, SINGLE, Expected, FairHand, Sampling
 from muggins.analysis.knowledge import HandLog, groups_for
 from muggins.analysis.marks import scoring_step
@@ -321,10 +322,46 @@ def test_a_record_leaves_nothing_behind():
     rules = small(3)
     for record in games(rules, 4, 2):
         analyze_record(record, rules, None, judging=FAIR)
-        assert not solver_table._TABLES and not solver._ENGINES
+        assert not solver_table._TABLES and not solver._ENGINES and not solver_core._ENGINES
         assert gc.collect() == 0
 
 
 def test_a_spent_record_budget_is_said_in_the_text(small_games):
     text = run("analyze", str(small_games), "--record-budget", "0").stdout
     assert "judged on immediate points only (cut short: the record's budget of 0 s was spent)" in text
+
+
+# --- the compiled core ---------------------------------------------------------------------------
+
+
+def _four_small():
+    """Four players on a double-4 set (15 tiles), three tiles each, three in the boneyard."""
+    changes = [("max_pip", "4"), ("players", "[4]"), ("hand_size", "3"), ("target", "40")]
+    return rulesmod.with_overrides(load("allfives"), changes)
+
+
+@pytest.mark.skipif(not solver_core.available(), reason="the compiled solver core is not built")
+@pytest.mark.parametrize("rules, players", [(small(3), 2), (_four_small(), 4)], ids=["two", "four-for-themselves"])
+def test_sampled_deals_are_solved_on_the_compiled_core_with_the_python_values(monkeypatch, rules, players):
+    """The expected view solves every sampled deal through the one entry point that picks the
+    core: with the compiled core built, the sampled deals are its solves; forced onto the
+    pure-Python core they are not, and the figures (the same seed) are the same."""
+    calls = []
+    compiled = solver_core.evaluate_moves
+
+    def counted(position, budget=None):
+        calls.append(position)
+        return compiled(position, budget)
+
+    monkeypatch.setattr(solver_core, "evaluate_moves", counted)
+    records = [Record(r.headers, r.hands[:2]) for r in simulate(rules, 7, 2, Options(players=players, teams=False))]
+    figures = {}
+    for core in ("compiled", "python"):
+        monkeypatch.setenv(solver_core.CORE_ENV, core)
+        calls.clear()
+        found = [to_json(analyze_record(record, rules, None, judging=Judging(EXPECTED_VIEW, samples=12, seed=3)))["decisions"] for record in records]
+        sampled = [d for decisions in found for d in decisions if d["basis"] == "expected" and d["samples"] > 1]
+        assert sampled  # something was hidden, and deals of it were sampled
+        assert (len(calls) >= sum(d["samples"] for d in sampled)) if core == "compiled" else not calls
+        figures[core] = found
+    assert figures["compiled"] == figures["python"]

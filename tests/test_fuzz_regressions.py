@@ -32,10 +32,12 @@ def test_explaining_an_end_score_when_only_the_losers_pips_were_announced():
     # The score-sheet-only sample under five-up: A goes out and only B's 13 pips are announced.
     # Explaining A's written 15 looked for other roundings with A's pips missing: KeyError 'A'.
     # Five-up: 13 rounds to the nearest 5, 15, divided by 5: 3 (no other rounding gives 15).
+    # Hand 2: A, at 33, takes its entries of 10 and 20 and reaches five-up's 61 at turn 4, so
+    # B's 20 written at the end is not due (an end score after the game was won at a play).
     record = next(iter(read_file(SAMPLES / "scoresheet-only.mgn")))
     report = audit(record, rulesmod.load("five-up"))
     end = [(f.line, f.claimed, f.correct) for f in report.findings if f.code == "end-score"]
-    assert end == [(16, 15, 3)]
+    assert end == [(16, 15, 3), (27, 20, 0)]
 
 
 def test_the_rounding_slip_is_still_named_with_only_the_losers_pips():

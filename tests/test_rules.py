@@ -447,3 +447,10 @@ def test_a_record_whose_own_rule_file_is_bad_is_not_called_clean(tmp_path):
     assert out.returncode == 2
     assert 'game.mgn:1: [Rules "bad.yaml"]' in out.stderr and "hand_sise" in out.stderr
     assert "clean" not in out.stdout and "1 not audited" in out.stdout
+
+
+def test_a_set_too_small_for_the_hands_names_both_parameters():
+    # found by the property above: --set max_pip=1 left only hand_size in the message
+    with pytest.raises(RuleError) as caught:
+        with_overrides(load("allfives"), [("max_pip", 1)])
+    assert "hand_size" in str(caught.value) and "max_pip 1" in str(caught.value)

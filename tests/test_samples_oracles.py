@@ -80,7 +80,7 @@ def expected_end_points(rec: dict, hand: dict) -> dict[str, int]:
 def test_every_sample_has_its_oracle_and_working():
     names = {p.name.removesuffix(".oracle.yaml") for p in ORACLES}
     assert names == {
-        "allfives-2p", "scorecard-4p-partners", "pontos-4p", "scoresheet-only", "several-records",
+        "allfives-2p", "scorecard-4p-partners", "pontos-4p", "scoresheet-only", "several-records", "disputed-hand",
     }
     for name in names:
         assert (SAMPLES / f"{name}.mgn").is_file()

@@ -12,12 +12,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from muggins.analysis.audit import _possible_play_scores, audit
+from muggins.analysis.audit import audit
 from muggins.notation.formatter import format_record
 from muggins.notation.model import Play, Tally, full_set
 from muggins.notation.parser import parse_record
 from muggins.replay.replayer import Game, replay
 from muggins.replay.rules import load, preset_names
+from muggins.replay.scoring import play_scores
 from muggins.replay.simulate import Options, simulate
 
 PRESETS = preset_names()
@@ -103,7 +104,7 @@ def test_a_changed_claim_is_found_at_its_turn(name, seed):
     h_index, t_index, play = random.Random(seed).choice(plays)
     # Claim the next larger amount a play can score under these rules (so it is an over-claim,
     # not an impossible number).
-    bigger = min(v for v in _possible_play_scores(rules) if v > play.claim)
+    bigger = min(v for v in play_scores(rules) if v > play.claim)
     mutated = _replace_turn(record, h_index, t_index, dataclasses.replace(play, claim=bigger))
     # The totals written on the sheet still follow the honest claims, so only the claim is wrong.
     found = [f for f in audit(parse_record(format_record(mutated)), rules).findings if f.severity != "info"]

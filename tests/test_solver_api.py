@@ -141,3 +141,80 @@ def test_a_tile_outside_the_set_is_refused():
     position = Position.deal(rules, {"A": [T("6-6"), T("1-0")], "B": [T("2-1")]}, "A")
     with pytest.raises(ValueError, match="double-3"):
         solve(position)
+
+
+def _process_state() -> tuple[bool, int, int]:
+    import gc
+    import sys
+
+    return gc.isenabled(), sys.getrecursionlimit(), gc.get_freeze_count()
+
+
+def test_solve_leaves_the_collector_and_the_recursion_limit_as_it_found_them(monkeypatch):
+    # A library call changes nothing process-wide: not even for the length of the search.
+    import gc
+    import sys
+
+    rules, record = simulated("allfives", 8)
+    position, _ = replayed(rules, record)[-4]
+    expected = solve(position).value
+    for collector in (True, False):
+        (gc.enable if collector else gc.disable)()
+        try:
+            before = _process_state()
+            with monkeypatch.context() as patched:
+                for name in ("disable", "enable", "freeze", "unfreeze"):
+                    patched.setattr(gc, name, lambda: pytest.fail(f"solve called gc.{name}"))
+                patched.setattr(sys, "setrecursionlimit", lambda _: pytest.fail("solve set the recursion limit"))
+                forget()
+                assert solve(position).value == expected
+                assert evaluate_moves(position)
+            assert _process_state() == before
+        finally:
+            gc.enable()
+
+
+def test_searching_sets_both_for_its_caller_and_puts_them_back():
+    import gc
+    import sys
+
+    from muggins.analysis.solver import searching
+
+    rules, record = simulated("allfives", 8)
+    position, _ = replayed(rules, record)[-4]
+    before = _process_state()
+    with searching(depth=before[1] + 5000):
+        assert not gc.isenabled() and sys.getrecursionlimit() == before[1] + 5000
+        value = solve(position).value
+    assert _process_state() == before
+    forget()
+    assert solve(position).value == value
+
+
+def test_a_search_deeper_than_the_stack_allows_says_what_to_do(solver_core):
+    # The recursion limit a little above where we stand: the search cannot go a hand deep. It
+    # says so (once the limit leaves room to start the search at all), drops its engines, and
+    # the next solve, with room, is right. (The compiled core searches on its own stack.)
+    if solver_core == "compiled":
+        pytest.skip("the compiled core does not recurse in Python")
+    import inspect
+    import sys
+
+    rules, record = simulated("allfives", 8)
+    position, _ = replayed(rules, record)[-12]
+    expected = solve(position).value
+    limit, here = sys.getrecursionlimit(), len(inspect.stack(0))
+    messages = []
+    for room in range(10, 120, 2):
+        forget(layouts=False)
+        sys.setrecursionlimit(here + room)
+        try:
+            solve(position)
+        except RecursionError as exc:
+            messages.append(str(exc))
+        else:
+            break
+        finally:
+            sys.setrecursionlimit(limit)
+    assert any("solver.searching()" in m for m in messages), messages[-3:]
+    assert solve(position).value == expected

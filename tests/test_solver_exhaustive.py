@@ -201,17 +201,22 @@ def check(seed: int, most_tiles: int) -> None:
     solution = solve(position)
     assert solution.exact and solution.value == max(v for _, v in expected)
     # The best line replays to the value it claims.
+    assert line_value(position, solution.best) == solution.value
+
+
+def line_value(position: Position, line) -> int:
+    """What ``line`` scores for the side to move, played out to the end of the hand (scored)."""
     side = position.sides[position.to_move]
     perspective = side if len(set(position.sides)) > 2 else position.sides[0]
     total, here = 0, position
-    for move in solution.best:
+    for move in line:
         mover_side = here.sides[here.to_move]
         here, points = here.after(move)
         total += points if mover_side == perspective else -points
     award = here.end_award()
     assert award is not None, "the best line stops before the end of the hand"
     total += sum(v if s == perspective else -v for s, v in award.points.items())
-    assert (total if side == perspective else -total) == solution.value
+    return total if side == perspective else -total
 
 
 @settings(max_examples=400, deadline=None)

@@ -1,5 +1,5 @@
-"""Start-up: what ``muggins --help`` and ``muggins check`` load, the plain value readers that
-keep pydantic out, and the parse table shipped with the package. (Start-up times are measured by
+"""Start-up: what ``muggins --help`` and ``muggins check`` load, the Typer releases the suite runs
+on, and the parse table shipped with the package. (Start-up times are measured by
 bench/bench_startup.py, never here.)"""
 
 from __future__ import annotations
@@ -70,48 +70,22 @@ def test_a_command_built_alone_says_what_it_says_in_the_whole_app(name, monkeypa
     assert f" {name} [OPTIONS]" in alone
 
 
-# --- the plain value readers (src/muggins/cli/plainvalues.py) ------------------------------------
-
-_coercion = pytest.importorskip("typer._coercion", reason="a Typer without pydantic readers: nothing to stand in for")
-
-RAW = ["1", "0", "8", "-1", "2.5", "0.0", "007", "1e3", " 2", "", "x", "nan", "text", "json", "csv", "JSON", "allfives"]
+# --- the Typer the suite runs on ----------------------------------------------------------------
 
 
-def _commands():
-    from typer.main import get_command
+def test_the_installed_typer_is_in_the_range_pyproject_pins():
+    """The suite is run on the Typer releases pyproject.toml allows, and only on those: from
+    0.29 Typer reads every value through pydantic, which the start-up tests above would catch
+    anyway; this says why, on any other release."""
+    import re
+    from importlib.metadata import requires, version
 
-    group = get_command(app)
-    return [(name, command) for name, command in group.commands.items()]
-
-
-@pytest.mark.parametrize("name,command", _commands(), ids=[n for n, _ in _commands()])
-def test_plain_readers_give_what_typer_gives(name, command):
-    """For every parameter of every command and many raw values: the same value (and type), or
-    the same error in the same words, as Typer's own pydantic reader."""
-    from muggins.cli.plainvalues import _PlainReader
-
-    context = command.context_class(command)
-    compared = 0
-    for param in command.params:
-        descriptor = getattr(param, "type_descriptor", None)
-        if descriptor is None:
-            continue
-        several = param.multiple or param.nargs == -1
-        values = [None, param.default] + ([tuple(RAW[i : i + 2]) for i in range(0, len(RAW), 2)] + ["x"] if several else RAW)
-        for value in values:
-            expected = _outcome(_coercion.build_runtime_param(descriptor), value, param, context)
-            got = _outcome(_PlainReader(descriptor), value, param, context)
-            assert got == expected, (name, param.name, value)
-            compared += 1
-    assert compared
-
-
-def _outcome(reader, value, param, context):
-    try:
-        result = reader.coerce(value, param=param, ctx=context)
-    except Exception as exc:  # the error itself is the outcome compared
-        return ("error", type(exc).__name__, str(exc))
-    return ("value", type(result).__name__, repr(result))
+    (pin,) = [r for r in requires("muggins") if re.match(r"typer\b", r)]
+    low, high = re.search(r">=([0-9.]+)", pin).group(1), re.search(r"<([0-9.]+)", pin).group(1)
+    installed = tuple(int(part) for part in version("typer").split(".")[:2])
+    assert tuple(map(int, low.split("."))) <= installed < tuple(map(int, high.split("."))), (
+        f"Typer {version('typer')} is not in the tested range {pin}: run the suite on it and widen the pin"
+    )
 
 
 # --- the shipped parse table (notation/table.py) -------------------------------------------------

@@ -21,10 +21,10 @@ from typer.testing import CliRunner
 from muggins.cli import app
 from muggins.notation.model import Play
 from muggins.notation.parser import parse_record, read_file
+from muggins.pictures.svg import PIP_CELLS, position_svg, sprite_defs
+from muggins.pictures.table_view import table_view
 from muggins.replay.replayer import Game
 from muggins.replay.resolve import rules_for
-from muggins.replay.svg import PIP_CELLS, position_svg, sprite_defs
-from muggins.replay.svg_view import table_view
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLE = ROOT / "samples" / "allfives-2p.mgn"
@@ -186,7 +186,7 @@ def test_same_position_same_bytes_across_processes():
     code = (
         "import sys; from muggins.notation.parser import read_file;"
         "from muggins.replay.replayer import Game; from muggins.replay.resolve import rules_for;"
-        "from muggins.replay.svg import position_svg; from muggins.replay.svg_view import table_view;"
+        "from muggins.pictures.svg import position_svg; from muggins.pictures.table_view import table_view;"
         f"r = next(iter(read_file({str(SAMPLE)!r}))); g = Game(r, rules_for(r));"
         "[sys.stdout.write(position_svg(table_view(g, s, t, 'x'))) for h in r.hands for t, s in g.replay_hand(h) if t == 9]"
     )

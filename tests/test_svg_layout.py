@@ -13,12 +13,12 @@ import dataclasses
 import pytest
 
 from muggins.notation.model import Play, Tile
+from muggins.pictures.svg_layout import TABLE_WIDTH, UNIT, Rect, layout, spinner_orders
 from muggins.replay import rules as rulesmod
 from muggins.replay.board import Board, branch_names
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
 from muggins.replay.simulate import Options, simulate
-from muggins.replay.svg_layout import TABLE_WIDTH, UNIT, Rect, layout, spinner_orders
 
 T = Tile.parse
 ALLFIVES = RuleSet()

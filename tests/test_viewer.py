@@ -15,9 +15,10 @@ from pathlib import Path
 import yaml
 from typer.testing import CliRunner
 
-from muggins.analysis.viewer import embed_json, viewer_data, viewer_html
 from muggins.cli import app
 from muggins.notation.parser import parse_record, read_file
+from muggins.pictures.viewer import embed_json, viewer_html
+from muggins.pictures.viewer_data import viewer_data
 from muggins.replay.resolve import rules_for
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ the command line decides how they look. A diagnostic's ``code`` is stable (kebab
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 if TYPE_CHECKING:
     from muggins.notation.model import Record
@@ -37,6 +37,8 @@ class Diagnostic:
     correct: int | None = None
     expected: str | None = field(default=None, compare=False)
     context: str | None = field(default=None, compare=False)
+    #: (hand, turn, code) of the earlier finding this one follows from: one mistake, counted once.
+    follows: tuple[int | None, int | None, str] | None = field(default=None, compare=False)
 
     @classmethod
     def at_statement(
@@ -96,8 +98,8 @@ class Diagnostic:
             text += f"\n  {self.context}\n  {' ' * (self.column - 1)}^"
         return text
 
-    def to_json(self) -> dict:
-        out = {
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
             "code": self.code,
             "severity": self.severity,
             "message": self.message,
@@ -113,4 +115,22 @@ class Diagnostic:
             out["correct"] = self.correct
         if self.expected:
             out["expected"] = self.expected
+        if self.follows is not None:
+            hand, turn, code = self.follows
+            out["follows"] = {"hand": hand, "turn": turn, "code": code}
         return out
+
+    def following(self, cause: tuple[int | None, int | None, str] | None) -> Diagnostic:
+        """This finding marked as a consequence of ``cause`` (its message says so); itself if None."""
+        if cause is None:
+            return self
+        from dataclasses import replace
+
+        return replace(self, message=f"{self.message} (follows from {where_words(cause)})", follows=cause)
+
+
+def where_words(at: tuple[int | None, int | None, str]) -> str:
+    """``(2, 5, "over-claim")`` as words: "hand 2, turn 5: over-claim"."""
+    hand, turn, code = at
+    place = "the record" if hand is None else f"hand {hand}" + (f", turn {turn}" if turn is not None else "")
+    return f"{place}: {code}"

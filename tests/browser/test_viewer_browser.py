@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 import yaml
 
-from muggins.analysis.viewer import viewer_html
 from muggins.notation.model import Play
 from muggins.notation.parser import parse_record
+from muggins.pictures.svg import position_svg
+from muggins.pictures.table_view import table_view
+from muggins.pictures.viewer import viewer_html
 from muggins.replay.replayer import Game
 from muggins.replay.resolve import rules_for
-from muggins.replay.svg import position_svg
-from muggins.replay.svg_view import table_view
 
 pytestmark = pytest.mark.browser
 

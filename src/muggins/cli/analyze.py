@@ -8,20 +8,34 @@ file as it goes).
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 from typing import List, Optional
 
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import Format, check_rule_options, die, expand, stderr_console
+from muggins.cli.common import (
+    Format,
+    capped_jobs,
+    check_rule_options,
+    die,
+    jobs_option,
+    named_files,
+    no_color_option,
+    output_option,
+    quiet_option,
+    record_option,
+    rules_dir_option,
+    stderr_console,
+    stdout_console,
+    to_output,
+)
 
 
 @app.command("analyze")
 def analyze_command(
-    files: List[str] = typer.Argument(..., help="Record files (.mgn) or folders of them."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set to analyze under, instead of the record's: a preset name or a YAML file."),
+    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set to analyze under, instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     view: str = typer.Option(
         "expected",
@@ -36,72 +50,104 @@ def analyze_command(
     record_budget: Optional[float] = typer.Option(
         None, "--record-budget", help="Seconds for one record's analysis; past them its remaining plays are judged on immediate points (and say so).", min=0.0
     ),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Analyze records in this many processes (the output is the same).", min=1),
-    sort: Optional[str] = typer.Option(None, "--sort", help="Sort the players' table by this column (names A-Z, numbers largest first)."),
+    jobs: int = jobs_option("Analyze records"),
+    sort: Optional[str] = typer.Option(
+        None, "--sort", help="Sort the players' table by this column, named as its header shows it (names A-Z, numbers largest first)."
+    ),
     format: Format = typer.Option(Format.text, "--format", help="text (tables), json (schema muggins.analyze/2) or csv (the players' table)."),
     hands: bool = typer.Option(False, "--hands", help="Text: show the ledger hand by hand, not only for the game."),
     players_only: bool = typer.Option(False, "--players-only", help="Text: show only the players' table across all records."),
+    record: Optional[int] = record_option(),
+    rules_dir: List[str] = rules_dir_option(),
+    output: Optional[str] = output_option("the analysis"),
     annotate: bool = typer.Option(False, "--annotate", help="Write each file back with marks and best moves as comments, to FILE.annotated.mgn (never over the input)."),
     output_dir: Optional[Path] = typer.Option(None, "--output-dir", help="With --annotate: write the annotated files into this folder."),
+    quiet: bool = quiet_option(),
+    no_color: bool = no_color_option(),
 ) -> None:
     """Analyze records: the Muggins ledger per player and team, every play judged against the
     alternatives on what its player could know (expected values over sampled deals; --view
     open-cards: against every tile), marks ?! ? ?? by points lost, and a per-player table
-    across all records.
+    across all records (--quiet: only that table). On a terminal, a progress bar with the time
+    left is drawn on stderr while records are analysed.
 
     Exit code 0 when the analysis is done (missed points are not errors), 1 when a record breaks
     a rule of play (its later positions are in doubt; see `muggins audit`), 2 for unusable input.
     """
     from muggins.analysis import analyze as analyzemod
+    from muggins.cli.analyze_view import sort_column
 
     if view not in analyzemod.VIEWS:
         die(f"--view: one of {', '.join(analyzemod.VIEWS)}, not {view!r}")
-    if sort is not None and sort not in analyzemod.SUMMARY_COLUMNS:
-        die(f"--sort: one of {', '.join(analyzemod.SUMMARY_COLUMNS)}, not {sort!r}")
+    column = None
+    if sort is not None:
+        column = sort_column(sort)
+        if column is None:
+            from muggins.cli.analyze_view import sort_names
+
+            die(f"--sort: one of {', '.join(sort_names())}, not {sort!r}")
     check_rule_options([rules] if rules is not None else [], set_)
+    from muggins.analysis.solver_core import SolverCoreError
+
+    try:
+        core = analyzemod.solver_core_used(budget)
+    except SolverCoreError as exc:
+        die(str(exc))
     if output_dir is not None and not annotate:
         die("--output-dir is only for --annotate")
+    if annotate and output_dir is None and "-" in files:
+        die("--annotate writes FILE.annotated.mgn beside each file: standard input has no folder (give --output-dir)")
     if output_dir is not None:
         try:
             output_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             die(f"--output-dir {output_dir}: {exc.strerror or exc}")
+    paths, usable = named_files(files)
 
-    from muggins.cli.analyze_view import console
-    from muggins.cli.analyze_work import Annotator, Run, Settings
-    from muggins.cli.shape import ConsoleShape
+    def body(stream) -> int:
+        from muggins.cli.analyze_work import Annotator, Run, Settings
+        from muggins.cli.shape import ConsoleShape
 
-    out = console()
-    judging = analyzemod.Judging(view, samples, seed, record_budget)
-    settings = Settings(rules, tuple(set_), budget, format, not players_only, hands, annotate, ConsoleShape.of(out), judging)
-    paths = list(expand(files))
-    run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None)
+        out = stdout_console(stream)
+        judging = analyzemod.Judging(view, samples, seed, record_budget)
+        settings = Settings(rules, tuple(set_), budget, format, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir), judging, record)
+        run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None)
+        if not usable:
+            run.outcome.unusable()
+        _write(run, paths, capped_jobs(jobs), column, format, stream, out, core, ledger_legend=not (players_only or quiet))
+        return run.outcome.code
 
-    def write(text: str) -> None:
-        sys.stdout.write(text)  # looked up at each call: a progress bar may stand in for it
+    raise typer.Exit(to_output(output, paths, body))
 
+
+def _write(run, paths, jobs: int, column: str | None, format: Format, stream, out, core: str | None, ledger_legend: bool) -> None:
+    """The analysis of every record, then the players' table, on ``stream`` in ``format``."""
+    from muggins.analysis import analyze as analyzemod
+    from muggins.cli.output import writer
+
+    write = writer(stream)  # on the terminal, above the progress bar
     if format is Format.json:
         from muggins.cli.jsonout import StreamedObject
 
         document = StreamedObject(write)
         document.put("schema", analyzemod.SCHEMA)
+        document.put("solver_core", core)
         listed = document.open_list("records")
-        rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, listed.add_text)), sort)
+        rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, listed.add_text)), column)
         listed.close()
         document.put("players", [analyzemod.summary_row(r) for r in rows])
         document.close()
         write("\n")
     elif format is Format.csv:
-        rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, None)), sort)
-        import csv
+        from muggins.cli.csvout import csv_text
 
-        writer = csv.writer(sys.stdout, lineterminator="\n")
-        writer.writerow(analyzemod.SUMMARY_COLUMNS)
-        for row in rows:
-            writer.writerow(["" if v is None else v for v in analyzemod.summary_row(row).values()])
+        rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, None)), column)
+        from muggins.cli.output import write_data
+
+        table = [analyzemod.SUMMARY_COLUMNS, *(list(analyzemod.summary_row(row).values()) for row in rows)]
+        write_data(csv_text(table, lineterminator="\n"), stream)
     else:
         from muggins.cli.analyze_view import show_players
 
-        rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, write)), sort)
-        show_players(out, rows, ledger_legend=not players_only and run.count > 0)
-    raise typer.Exit(run.outcome.code)
+        rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, write)), column)
+        show_players(out, rows, ledger_legend=ledger_legend and run.count > 0, solver_core=core)

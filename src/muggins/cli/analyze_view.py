@@ -6,6 +6,7 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
+from muggins.analysis.analyze import signed  # (here too: the one way a figure is signed)
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 
 MARK_STYLE = {"?!": "yellow", "?": "dark_orange", "??": "red"}
@@ -45,12 +46,14 @@ EXPECTED_LEGEND = (
     "figures: exp N = expected, on what the player could know: the mean over N sampled deals of"
     " the tiles that player could not see, each solved with every tile open (exp N dD: some only D plays deep, out of --budget); loss ± one"
     " standard error, and a mark only where loss - 2 x error reaches its threshold ({thresholds});"
-    " now = immediate points only; --view open-cards judges against every tile instead"
+    " now = immediate points only (no solver budget, or more seats than the solver holds; a note says why);"
+    " --view open-cards judges against every tile instead"
 )
 OPEN_CARDS_LEGEND = (
     "figures: open cards, as if every tile were seen: exact = the whole deal (and the boneyard"
     " order) known, searched to the end of the hand; depth N = searched N plays deep; now ="
-    " immediate points only (hidden tiles, or no solver budget); marks from {thresholds};"
+    " immediate points only (hidden tiles, no solver budget, or more seats than the solver holds);"
+    " marks from {thresholds};"
     " the default view judges on what the player could know"
 )
 PLAYERS_LEGEND = (
@@ -62,20 +65,27 @@ PLAYERS_LEGEND = (
 )
 
 
-def console():
-    """stdout as rich sees it: colour only on a terminal; off a terminal (a pipe, a file) the
-    tables get room to be read whole instead of rich's 80 columns."""
-    import os
-    import sys
-
-    from rich.console import Console
-
-    wide = not sys.stdout.isatty() and "COLUMNS" not in os.environ
-    return Console(highlight=False, width=160 if wide else None)
-
-
 def _header(text: str) -> str:
     return HEADS.get(text, text.replace("_", " "))
+
+
+def sort_names() -> list[str]:
+    """The players' table's columns as its headers show them (what ``--sort`` takes)."""
+    from muggins.analysis.analyze import SUMMARY_COLUMNS
+
+    return [_header(column) for column in SUMMARY_COLUMNS]
+
+
+def sort_column(name: str) -> str | None:
+    """The column ``--sort NAME`` means: named as its header shows it (``mugg-``, ``err``) or
+    by its key in JSON and CSV (``muggins_lost``), in any case; None when there is none."""
+    from muggins.analysis.analyze import SUMMARY_COLUMNS
+
+    wanted = name.strip().lower()
+    for column in SUMMARY_COLUMNS:
+        if wanted in (column, _header(column).lower(), column.replace("_", " "), column.replace("_", "-")):
+            return column
+    return None
 
 
 def show_record(out, analysis, hands: bool) -> None:
@@ -144,7 +154,7 @@ def ledger_table(analysis, hands: bool) -> Table:
 
 
 def decisions_table(analysis, decisions) -> Table:
-    from muggins.analysis.analyze import points, signed
+    from muggins.analysis.analyze import points
 
     table = Table(title="plays that lost points", title_justify="left", show_edge=False, header_style="bold")
     for column in ("hand", "turn", "seat", "played", "best", "loss", "mark", "figures"):
@@ -160,8 +170,8 @@ def decisions_table(analysis, decisions) -> Table:
             str(d.hand),
             str(d.turn),
             escape(d.seat),
-            escape(f"{played.describe()} {signed(shown_played)}"),
-            escape(f"{best.describe()} {signed(shown_best)}"),
+            escape(f"{played.describe()} {signed(shown_played, d.places)}"),
+            escape(f"{best.describe()} {signed(shown_best, d.places)}"),
             points(d.loss) + (f" ± {d.standard_error:.1f}" if d.standard_error else ""),
             mark,
             _basis(d),
@@ -204,11 +214,13 @@ def players_table(rows, width: int = 160) -> Table:
     return table
 
 
-def show_players(out, rows, ledger_legend: bool) -> None:
-    """The players' table across all records, and what its columns mean."""
+def show_players(out, rows, ledger_legend: bool, solver_core: str | None = None) -> None:
+    """The players' table across all records, what its columns mean, and which solver core ran."""
     if ledger_legend:
         out.print(f"[dim]{escape(LEGEND)}[/]")
         out.print()
     if rows:
         out.print(players_table(rows, out.width))
         out.print(f"[dim]{escape(PLAYERS_LEGEND)}[/]")
+    if solver_core is not None:
+        out.print(f"[dim]perfect-information solver: the {solver_core} core[/]")

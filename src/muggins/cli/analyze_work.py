@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Iterator
 
 from muggins.cli.common import Format, Outcome, print_diagnostic, resolve_rules
+from muggins.cli.output import counted
 from muggins.cli.shape import ConsoleShape
 
 
@@ -25,7 +26,9 @@ class Settings:
     hands: bool
     annotate: bool
     shape: ConsoleShape
+    rules_dirs: tuple[str, ...] = ()
     judging: object = None  # analysis.analyze.Judging (None: its defaults)
+    record: int | None = None  # --record: only this record of each file is analysed
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,22 +36,29 @@ class Analysed:
     """One record's analysis as the writing process needs it."""
 
     errors: int  # rule errors met in the replay
+    notes: tuple  # what the parser noted in the record's text (Diagnostics)
     figures: tuple  # the players' figures (PlayerFigures), to add up across records
     text: str | None  # the record's part of the output: a JSON entry or the drawn tables
     annotated: str | None  # the record written back with its marks (--annotate)
 
 
-def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed | str:
-    """Analyse one record and draw it; a rule set that cannot be had is its message instead."""
+def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed | str | None:
+    """Analyse one record and draw it; a rule set that cannot be had is its message instead;
+    None for a record ``--record`` leaves out (not analysed: the analysis can take minutes)."""
+    if settings.record is not None and index != settings.record:
+        return None
     from muggins.analysis import analyze as analyzemod
     from muggins.replay.rules import RuleError
 
     try:
-        rule_set = resolve_rules(record, settings.rules, list(settings.overrides))
+        rule_set = resolve_rules(record, settings.rules, list(settings.overrides), settings.rules_dirs)
     except RuleError as exc:
         return f"{path}: record {index}: {exc}"
+    from muggins.analysis.solver import searching
+
     judging = settings.judging if settings.judging is not None else analyzemod.Judging()
-    analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index, judging)
+    with searching():  # this process is the command's: the solver's settings are its choice
+        analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index, judging)
     text = None
     if settings.format is Format.json:
         from muggins.cli.jsonout import dumps_at
@@ -64,7 +74,7 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
         from muggins.notation.formatter import format_record
 
         annotated = format_record(annotate_record(record, analysis))
-    return Analysed(analysis.errors, analysis.figures, text, annotated)
+    return Analysed(analysis.errors, record.notes, analysis.figures, text, annotated)
 
 
 class Run:
@@ -72,6 +82,7 @@ class Run:
 
     def __init__(self, settings: Settings, err, annotator: Annotator | None) -> None:
         self.settings = settings
+        self.chosen = settings.record  # --record: only this record of each file
         self.err = err
         self.annotator = annotator
         self.outcome = Outcome()
@@ -88,20 +99,28 @@ class Run:
             yield from self._analysed(paths, jobs, emit, advance)
 
     def _analysed(self, paths: list[Path], jobs: int, emit, advance) -> Iterator[Analysed]:
-        from muggins.cli.spread import FileDone, spread
+        from muggins.batch.spread import FileDone, spread
 
         broken = False  # the current file has a record that could not be used
+        got = False  # the chosen record of the current file was met
         solving = self.settings.budget > 0
         for event in spread(paths, partial(analyze_one, self.settings), jobs, batch_chars=1 if solving else None):
             if isinstance(event, FileDone):
                 if event.error is not None:
                     print_diagnostic(self.err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
                     self.outcome.unusable()
+                elif self.chosen is not None and not got:
+                    print_diagnostic(self.err, f"{event.path}: has no record {self.chosen}")
+                    self.outcome.unusable()
                 if self.annotator is not None:
                     self.annotator.finish(event.path, broken, self.err, self.outcome)
-                broken = False
+                broken = got = False
                 continue
             advance()
+            if self.chosen is not None:
+                if event.index != self.chosen:
+                    continue
+                got = True
             result = event.result
             if not isinstance(result, Analysed):
                 for diagnostic in [result] if isinstance(result, str) else result.diagnostics:
@@ -110,10 +129,14 @@ class Run:
                 self.outcome.unusable()
                 continue
             self.count += 1
+            for note in result.notes:
+                print_diagnostic(self.err, note)
+            if any(note.severity != "info" for note in result.notes):
+                self.outcome.findings()
             if result.errors:
-                self.err.print(
-                    f"muggins: {event.path}: record {event.index} breaks the rules of play "
-                    f"({result.errors} error{'s' if result.errors != 1 else ''}); see `muggins audit`"
+                print_diagnostic(
+                    self.err,
+                    f"{event.path}: record {event.index} breaks the rules of play ({counted(result.errors, 'error')}); see `muggins audit`",
                 )
                 self.outcome.findings()
             if emit is not None and result.text is not None:
@@ -157,20 +180,20 @@ class Annotator:
         if broken or failed:
             os.unlink(handle.name)
             if broken:
-                err.print(f"muggins: {path}: not annotated: some of its records could not be read")
+                print_diagnostic(err, f"{path}: not annotated: some of its records could not be read")
             return
         try:
             os.replace(handle.name, target)  # type: ignore[arg-type]
         except OSError as exc:
             os.unlink(handle.name)
-            err.print(f"muggins: {target}: cannot write: {exc.strerror or exc}")
+            print_diagnostic(err, f"{target}: cannot write: {exc.strerror or exc}")
             outcome.unusable()
             return
         self.taken.add(target.resolve())  # type: ignore[union-attr]
-        err.print(f"muggins: annotated {path} -> {target}")
+        print_diagnostic(err, f"annotated {path} -> {target}")
 
     def _fail(self, exc: Exception, err, outcome: Outcome) -> None:
-        err.print(f"muggins: {self.target}: cannot write: {getattr(exc, 'strerror', None) or exc}")
+        print_diagnostic(err, f"{self.target}: cannot write: {getattr(exc, 'strerror', None) or exc}")
         outcome.unusable()
         self.failed = True
 

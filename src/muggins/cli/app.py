@@ -3,26 +3,108 @@
 Commands live one per module in this package; importing a module registers its command. Heavy
 imports (the parser, the replayer, rich tables) happen inside the command functions, so that
 ``muggins --help`` starts quickly.
+
+Every message about the command line itself (an unknown option, a bad value) is written as all
+of muggins' messages are, ``muggins: ...`` on one line, by :class:`MugginsGroup`, and exits 2.
 """
 
 from __future__ import annotations
 
+import sys
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
 import typer
+from typer.core import TyperGroup
+
+from muggins.cli.output import error, reset_choices, say, set_no_color
+
+if TYPE_CHECKING:
+    from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
+
+
+class MugginsGroup(TyperGroup):
+    """The command group, whose command-line mistakes read like every other message."""
+
+    def main(
+        self,
+        args: Optional[Sequence[str]] = None,
+        prog_name: Optional[str] = None,
+        complete_var: Optional[str] = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        ClickException, NoArgsIsHelpError, UsageError = _click_errors()
+        reset_choices()  # a run's --no-color and --quiet are its own
+
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, windows_expand_args, **extra)
+        except NoArgsIsHelpError as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except UsageError as exc:
+            message = exc.format_message()
+            where = exc.ctx.command_path if exc.ctx is not None else "muggins"
+            error(f"{_lower_first(message).rstrip('.')} (see `{where} --help`)")
+            sys.exit(exc.exit_code)
+        except ClickException as exc:
+            error(_lower_first(exc.format_message()))
+            sys.exit(exc.exit_code)
+        except typer.Abort:
+            error("stopped")
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _click_errors() -> tuple[type[ClickException], type[NoArgsIsHelpError], type[UsageError]]:
+    """Click's exceptions as this Typer carries them (vendored from Typer 0.28, else click's)."""
+    try:
+        from typer._click import exceptions
+    except ImportError:  # a Typer that depends on click instead of carrying it
+        from click import exceptions  # type: ignore[no-redef]
+    return exceptions.ClickException, exceptions.NoArgsIsHelpError, exceptions.UsageError
+
+
+def _lower_first(text: str) -> str:
+    """``Invalid value ...`` as the rest of muggins' messages begin: in lower case."""
+    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+
 
 app = typer.Typer(
     name="muggins",
+    cls=MugginsGroup,
     help=(
         "Record analyzer and replayer for the domino game All Fives (Muggins): verify disputed "
         "scores, replay recorded games, analyze missed Muggins points.\n\n"
-        "Exit codes: 0 clean, 1 problems found in the records, 2 unusable input."
+        "Every command reads records from files, folders of them, or - for standard input. "
+        "Exit codes: 0 clean, 1 problems found in the records, 2 unusable input. "
+        "Shell completion: muggins --install-completion."
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("muggins")
+        except PackageNotFoundError:
+            number = "unknown (not installed)"
+        say(f"muggins {number}")
+        raise typer.Exit(0)
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(False, "--version", help="Print the version and exit.", callback=_version, is_eager=True),
+    no_color: bool = typer.Option(False, "--no-color", help="No colour and no bold, as NO_COLOR does.", callback=set_no_color),
+) -> None:
     """Record analyzer and replayer for All Fives (Muggins)."""

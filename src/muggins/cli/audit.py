@@ -2,82 +2,149 @@
 
 Records are audited as they are read, in ``--jobs`` processes (audit_work.py), each drawn (text,
 a JSON entry or CSV rows) where it was audited and written out in input order: the output is the
-same for any ``--jobs``, and memory does not grow with the number of records.
+same for any ``--jobs``, and memory does not grow with the number of records. The run ends with
+a summary (audit_summary.py) in the text report and in the JSON document.
 """
 
 from __future__ import annotations
 
-import sys
 from functools import partial
-from typing import List
+from typing import IO, TYPE_CHECKING, List, Optional
 
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import Format, Outcome, check_rule_options, expand, print_diagnostic, stderr_console, stdout_console
+from muggins.cli.common import (
+    Format,
+    Outcome,
+    capped_jobs,
+    check_rule_options,
+    die,
+    jobs_option,
+    named_files,
+    no_color_option,
+    output_option,
+    print_diagnostic,
+    quiet_option,
+    record_option,
+    rules_dir_option,
+    stderr_console,
+    stdout_console,
+    to_output,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from rich.console import Console
+
+    from muggins.cli.audit_work import Settings
 
 
 @app.command("audit")
 def audit_command(
-    files: List[str] = typer.Argument(..., help="Record files (.mgn) or folders of them."),
+    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input."),
     rules: List[str] = typer.Option(
-        [], "--rules", help="Rule set to audit under, instead of the record's: a preset name or a YAML file. Repeat to compare rule sets side by side."
+        [], "--rules", help="Rule set to audit under, instead of the record's: a preset name or a YAML file. Repeat to compare rule sets side by side. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."
     ),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
     which_rules: bool = typer.Option(
         False, "--which-rules", help="Try every preset and the parameter values that change scores; list the rule sets under which the record is right."
     ),
     top: int = typer.Option(8, "--top", help="With --which-rules: how many rule sets to list.", min=1),
-    format: Format = typer.Option(Format.text, "--format", help="text (a person's report), json (schema muggins.audit/1) or csv (one row per finding)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Audit records in this many processes (the output is the same).", min=1),
+    format: Format = typer.Option(
+        Format.text, "--format", help="text (a person's report), json (schema muggins.audit/1) or csv (one row per finding)."
+    ),
+    record: Optional[int] = record_option(),
+    rules_dir: List[str] = rules_dir_option(),
+    output: Optional[str] = output_option("the report"),
+    jobs: int = jobs_option("Audit records"),
+    quiet: bool = quiet_option(),
+    no_color: bool = no_color_option(),
 ) -> None:
     """Verify every claim, Muggins call, end-of-hand score and running total in the records.
 
+    The text report ends with a summary: findings by code and by player, clean records against
+    records with findings, the records with the most findings first (--quiet: only that).
+
     Exit code 0 when every record is clean, 1 when any finding is reported, 2 for unusable input.
     """
-    from muggins.analysis import audit as auditmod
-    from muggins.cli.audit_work import Audited, Settings, audit_one, csv_text
+    from muggins.cli.audit_work import Settings
     from muggins.cli.shape import ConsoleShape
-    from muggins.cli.spread import FileDone, spread
+
+    if len(rules) > 1 and which_rules:
+        die("--which-rules and several --rules cannot be combined")
+    check_rule_options(rules, set_)
+    paths, usable = named_files(files)
+    outcome = Outcome()
+    if not usable:
+        outcome.unusable()
+
+    def body(stream: IO[str]) -> int:
+        out = stdout_console(stream)
+        settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out), tuple(rules_dir), quiet)
+        _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome)
+        return outcome.code
+
+    raise typer.Exit(to_output(output, paths, body))
+
+
+def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int, stream: IO[str], out: Console,
+           outcome: Outcome) -> None:
+    """Audit every record of ``paths`` (only the ``chosen``-th of each file, when given) and
+    write the report on ``stream``; ``out`` is the console on it."""
+    from muggins.analysis import audit as auditmod
+    from muggins.batch.spread import FileDone, spread
+    from muggins.cli.audit_summary import RunSummary
+    from muggins.cli.audit_work import Audited, audit_one
+    from muggins.cli.csvout import csv_text
 
     err = stderr_console()
-    outcome = Outcome()
-    if len(rules) > 1 and which_rules:
-        err.print("muggins: --which-rules and several --rules cannot be combined")
-        raise typer.Exit(2)
-    check_rule_options(rules, set_)
-    out = stdout_console()
-    settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out))
-    write = sys.stdout.write
-    if format is Format.csv:
+    write = stream.write
+    text = settings.format is Format.text
+    if settings.format is Format.csv:
         write(csv_text([auditmod.CSV_COLUMNS]))
     document = files_list = file_entry = entries = None
-    if format is Format.json:
+    if settings.format is Format.json:
         from muggins.cli.jsonout import StreamedObject
 
         document = StreamedObject(write)
         document.put("schema", auditmod.SCHEMA)
         files_list = document.open_list("files")
-    per_file: list[tuple[str, int, int, int]] = []  # (file, records, findings, not audited) for the summary
+    summary = RunSummary(settings.rules[0] if len(settings.rules) > 1 else None)
+    per_file: list[tuple[str, int, int, int, dict[str, int]]] = []  # (file, records, findings, not audited, by rule set)
     count = findings = not_audited = 0
-    for event in spread(expand(files), partial(audit_one, settings), jobs):
+    by_rules: dict[str, int] = {}  # several --rules: the file's findings under each
+    got = False  # the chosen record of the current file was met
+    for event in spread(paths, partial(audit_one, settings), jobs):
         if isinstance(event, FileDone):
             if event.error is not None:
                 print_diagnostic(err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
                 outcome.unusable()
+            elif chosen is not None and not got:
+                print_diagnostic(err, f"{event.path}: has no record {chosen}")
+                outcome.unusable()
+            got = False
             if count:
-                per_file.append((str(event.path), count, findings, not_audited))
+                per_file.append((str(event.path), count, findings, not_audited, by_rules))
             if file_entry is not None:
+                assert entries is not None  # opened with the file's entry
                 entries.close()
                 file_entry.close()
                 file_entry = entries = None
             count = findings = not_audited = 0
+            by_rules = {}
             continue
+        if chosen is not None:
+            if event.index != chosen:
+                continue
+            got = True
         result = event.result
         if not isinstance(result, (Audited, str)):  # a record that cannot be read
             for diagnostic in result.diagnostics:
                 print_diagnostic(err, diagnostic)
             outcome.unusable()
+            summary.broken(str(event.path))
             continue
         count += 1
         if files_list is not None and file_entry is None:  # a file is listed from its first readable record
@@ -88,24 +155,48 @@ def audit_command(
             print_diagnostic(err, result)
             outcome.unusable()
             not_audited += 1
+            summary.skipped(str(event.path))
             continue
         findings += result.findings
+        for name, found in result.by_rules:
+            by_rules[name] = by_rules.get(name, 0) + found
+        summary.add(result.tally)
         if result.dirty:
             outcome.findings()
         if entries is not None:
             entries.add_text(result.text)
-        else:
+        elif not (text and settings.quiet):
             write(result.text)
     if document is not None:
-        files_list.close()  # type: ignore[union-attr]
+        assert files_list is not None  # opened with the document
+        files_list.close()
+        document.put("summary", summary.to_json())
         document.close()
         write("\n")
-    elif format is Format.text:
-        for name, records, found, skipped in per_file:
-            verdict = [f"{found} finding{'s' if found != 1 else ''}"] if found else []
-            if skipped:  # its rule set could not be had: not "clean"
-                verdict.append(f"{skipped} not audited (rule set unusable)")
-            elif not found:
-                verdict.append("clean")
-            out.print(f"{name}: {records} record{'s' if records != 1 else ''}, {', '.join(verdict)}")
-    raise typer.Exit(outcome.code)
+    elif text:
+        if not settings.quiet:
+            for name, records, found, skipped, under in per_file:
+                out.print(_file_line(name, records, found, skipped, under))
+        if summary.records + summary.unreadable > 1 or settings.quiet:
+            if not settings.quiet:
+                out.print()
+            for line in summary.lines():
+                out.print(line, markup=False)
+
+
+def _file_line(name: str, records: int, found: int, skipped: int, under: dict[str, int] | None = None) -> str:
+    """A file's line: its records and findings; under several rule sets, the findings under
+    each (a file is "clean" only where no rule set finds anything)."""
+    from rich.markup import escape
+
+    from muggins.cli.output import counted
+
+    if under:
+        verdict = [f"{counted(n, 'finding')} under {rules}" if n else f"clean under {rules}" for rules, n in under.items()]
+    else:
+        verdict = [counted(found, "finding")] if found else []
+    if skipped:  # its rule set could not be had: not "clean"
+        verdict.append(f"{skipped} not audited (rule set unusable)")
+    elif not found and not under:
+        verdict.append("clean")
+    return f"{escape(name)}: {counted(records, 'record')}, {', '.join(verdict)}"

@@ -3,25 +3,42 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
 
 from rich.markup import escape
 from rich.table import Table
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from muggins.analysis.audit import RecordAudit
+    from muggins.analysis.which_rules import Candidate
+    from muggins.diagnostics import Diagnostic
+    from muggins.notation.model import Record
+
 SEVERITY_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 
 
-def _title(path: Path, index: int, record, rules_name: str) -> str:
+def _title(path: Path, index: int, record: Record, rules_name: str) -> str:
     event = record.tag("Event")
     players = ", ".join(f"{seat} {name}" for seat, name in record.players.items())
     head = f"{path} · record {index}" + (f" · {event}" if event else "")
     return f"[bold]{escape(head)}[/]\nrules: {escape(rules_name)} · players: {escape(players)}"
 
 
-def _amount(value) -> str:
+def _amount(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def findings_table(findings) -> Table:
+def _correct(finding: Diagnostic) -> str:
+    """The correct column: what the play scores; for a play nobody claimed, also that the
+    player is credited nothing for it (the points were lost, or taken by a Muggins call)."""
+    if finding.code == "unclaimed" and finding.correct:
+        return f"{finding.correct} (credited 0)"
+    return _amount(finding.correct)
+
+
+def findings_table(findings: Sequence[Diagnostic]) -> Table:
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     for column in ("hand", "turn", "at", "finding", "claimed", "correct", "what happened"):
         table.add_column(column, justify="right" if column in ("hand", "turn", "claimed", "correct") else "left", overflow="fold")
@@ -33,13 +50,13 @@ def findings_table(findings) -> Table:
             f"{f.line}:{f.column}" if f.line else "",
             f"[{style}]{escape(f.code)}[/]",
             _amount(f.claimed),
-            _amount(f.correct),
+            _correct(f),
             escape(f.message),
         )
     return table
 
 
-def sheet_table(report) -> Table:
+def sheet_table(report: RecordAudit) -> Table:
     sides = list(report.replay.totals)
     table = Table(title="score sheet: written and correct running totals", show_edge=False, header_style="bold", title_justify="left")
     table.add_column("hand", justify="right")
@@ -58,18 +75,19 @@ def sheet_table(report) -> Table:
     return table
 
 
-def _winner_line(report) -> str:
+def _winner_line(report: RecordAudit) -> str:
     result = report.replay
     if result.winner is None:
         if result.won_at is not None:
             return "The game ended level at the target: a draw."
         return "No side has reached the target yet."
-    hand, turn = result.won_at  # type: ignore[misc]
+    assert result.won_at is not None  # a side wins at a place in the game
+    hand, turn = result.won_at
     when = f"hand {hand}, turn {turn}" if turn is not None else f"the end of hand {hand}"
     return f"{result.winner} won, reaching the target at {when}."
 
 
-def show_report(console, path: Path, index: int, report) -> None:
+def show_report(console: Console, path: Path, index: int, report: RecordAudit) -> None:
     console.print(_title(path, index, report.record, report.rules.name))
     findings = [f for f in report.findings if f.severity != "info"]
     if findings:
@@ -80,7 +98,7 @@ def show_report(console, path: Path, index: int, report) -> None:
         d = report.divergence
         where = f"hand {d.hand}, turn {d.turn}" if d.turn is not None else f"the end of hand {d.hand}"
         console.print(
-            f"The claimed and correct scores first part at {where}: {escape(d.why)} "
+            f"The claimed and correct scores first differ at {where}: {escape(d.why)} "
             f"({escape(d.side)} then stands at {d.claimed} claimed, {d.correct} correct)."
         )
     if report.sheet:
@@ -89,7 +107,7 @@ def show_report(console, path: Path, index: int, report) -> None:
     console.print()
 
 
-def _verdict(findings) -> str:
+def _verdict(findings: list[Diagnostic]) -> str:
     if not findings:
         return "[green]right[/]"
     parts = []
@@ -99,11 +117,11 @@ def _verdict(findings) -> str:
     return ", ".join(parts)
 
 
-def show_comparison(console, path: Path, index: int, reports) -> None:
+def show_comparison(console: Console, path: Path, index: int, reports: Sequence[RecordAudit]) -> None:
     """Only the statements whose verdicts differ between the rule sets, side by side."""
     first = reports[0]
     console.print(_title(path, index, first.record, " vs ".join(r.rules.name for r in reports)))
-    keys: dict[tuple, dict[int, list]] = {}
+    keys: dict[tuple[int, int, int, int], dict[int, list[Diagnostic]]] = {}
     for i, report in enumerate(reports):
         for f in report.findings:
             if f.severity == "info":
@@ -135,14 +153,14 @@ def show_comparison(console, path: Path, index: int, reports) -> None:
     summary.add_column("totals")
     summary.add_column("winner")
     for report in reports:
-        count = sum(1 for f in report.findings if f.severity != "info")
+        count = len(report.mistakes)
         totals = ", ".join(f"{side} {v}" for side, v in report.replay.totals.items())
         summary.add_row(escape(report.rules.name), str(count), escape(totals), escape(str(report.replay.winner or "-")))
     console.print(summary)
     console.print()
 
 
-def show_which_rules(console, path: Path, index: int, record, ranking) -> None:
+def show_which_rules(console: Console, path: Path, index: int, record: Record, ranking: Sequence[Candidate]) -> None:
     console.print(f"[bold]{escape(str(path))} · record {index}[/]: the rule sets that fit the record best")
     table = Table(show_edge=False, header_style="bold")
     table.add_column("#", justify="right")

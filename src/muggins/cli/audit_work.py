@@ -5,9 +5,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
+from muggins.cli.audit_summary import RecordTally, tally
 from muggins.cli.common import Format, resolve_rules
+from muggins.cli.csvout import csv_text
 from muggins.cli.shape import ConsoleShape
+
+if TYPE_CHECKING:
+    from muggins.notation.model import Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +26,8 @@ class Settings:
     top: int
     format: Format
     shape: ConsoleShape
+    rules_dirs: tuple[str, ...] = ()
+    quiet: bool = False  # text: the summary only
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,59 +37,57 @@ class Audited:
     findings: int  # findings (not info) under the first rule set: the per-file count
     dirty: bool  # a finding under any rule set: exit code 1
     text: str
+    tally: RecordTally  # its share of the run's summary
+    by_rules: tuple[tuple[str, int], ...] = ()  # several --rules: (rule set, findings) for each
 
 
-def audit_one(settings: Settings, record, path: Path, index: int) -> Audited | str:
+def audit_one(settings: Settings, record: Record, path: Path, index: int) -> Audited | str:
     """Audit one record and draw it; a rule set that cannot be had is its message instead."""
     from muggins.analysis import audit as auditmod
     from muggins.replay.rules import RuleError
 
     specs = settings.rules or (None,)
     try:
-        rule_sets = [resolve_rules(record, spec, list(settings.overrides)) for spec in specs]
+        rule_sets = [resolve_rules(record, spec, list(settings.overrides), settings.rules_dirs) for spec in specs]
     except RuleError as exc:
         return f"{path}: record {index}: {exc}"
     if settings.which_rules:
         from muggins.analysis.which_rules import rank
 
-        ranking = rank(record, list(settings.overrides))[: settings.top]
-        findings = ranking[0].findings
+        ranking = rank(record, list(settings.overrides), tuple(Path(d) for d in settings.rules_dirs))[: settings.top]
+        best = ranking[0]
+        share = RecordTally(str(path), index, record.line, record.tag("Event"), best.findings, best.codes, ())
         if settings.format is Format.json:
             entry = {"index": index, "line": record.line, "which_rules": [r.to_json() for r in ranking]}
-            return Audited(findings, findings > 0, json_entry(entry))
+            return Audited(best.findings, best.findings > 0, json_entry(entry), share)
         from muggins.cli.audit_view import show_which_rules
 
         text = settings.shape.draw(lambda out: show_which_rules(out, path, index, record, ranking))
-        return Audited(findings, findings > 0, text)
+        return Audited(best.findings, best.findings > 0, text, share)
     reports = [auditmod.audit(record, rs) for rs in rule_sets]
-    findings = sum(1 for f in reports[0].findings if f.severity != "info")
+    found = reports[0].mistakes
+    share = tally(path, index, record, found)
     dirty = any(not r.clean for r in reports)
+    by_rules = tuple((rs.name, len(r.mistakes)) for rs, r in zip(rule_sets, reports)) if len(reports) > 1 else ()
     if settings.format is Format.json:
         entry = auditmod.to_json(reports[0], index)
         if len(reports) > 1:
             entry["by_rules"] = [auditmod.to_json(r, index) for r in reports]
-        return Audited(findings, dirty, json_entry(entry))
+        return Audited(len(found), dirty, json_entry(entry), share, by_rules)
     if settings.format is Format.csv:
-        return Audited(findings, dirty, csv_text(row for r in reports for row in auditmod.csv_rows(r, index)))
+        return Audited(len(found), dirty, csv_text(row for r in reports for row in auditmod.csv_rows(r, index)), share, by_rules)
+    if settings.quiet:
+        return Audited(len(found), dirty, "", share, by_rules)
     from muggins.cli.audit_view import show_comparison, show_report
 
     if len(reports) == 1:
         text = settings.shape.draw(lambda out: show_report(out, path, index, reports[0]))
     else:
         text = settings.shape.draw(lambda out: show_comparison(out, path, index, reports))
-    return Audited(findings, dirty, text)
+    return Audited(len(found), dirty, text, share, by_rules)
 
 
-def json_entry(entry: dict) -> str:
+def json_entry(entry: dict[str, Any]) -> str:
     from muggins.cli.jsonout import dumps_at
 
     return dumps_at(entry, 4)  # document > files > a file > records > this entry
-
-
-def csv_text(rows) -> str:
-    import csv
-    import io
-
-    text = io.StringIO()
-    csv.writer(text).writerows(rows)
-    return text.getvalue()

@@ -1,14 +1,17 @@
-"""``muggins check``: read record files and report every problem in their notation.
+"""``muggins check``: read record files and report every problem in their notation and play.
 
 Each file is read record by record: a record that cannot be read reports its diagnostics, a
-record that can goes through every function in :data:`CHECKERS`. More checkers (the rule-aware
-ones of ``muggins.replay``) are plugged in by adding to that list. Records are checked as they
+record that can goes through every function in :data:`CHECKERS`: the notation's own checks,
+then the replay of every hand under the record's rules (a tile played twice, a turn out of
+turn). What the plays scored is left to ``muggins audit``, and the summary says so. More
+checkers are plugged in by adding to that list. Records are checked as they
 are read (in ``--jobs`` processes), and reported as they are checked: memory does not grow with
 the number of records.
 """
 
 from __future__ import annotations
 
+import enum
 import sys
 from dataclasses import dataclass, field
 from functools import partial
@@ -18,7 +21,20 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, List
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, Format, die, expand, stderr_console
+from muggins.cli.common import (
+    EXIT_CLEAN,
+    EXIT_FINDINGS,
+    EXIT_UNUSABLE,
+    capped_jobs,
+    jobs_option,
+    named_files,
+    no_color_option,
+    print_diagnostic,
+    quiet_option,
+    rules_dir_option,
+    stderr_console,
+)
+from muggins.cli.output import counted, error, say
 
 if TYPE_CHECKING:
     from muggins.diagnostics import Diagnostic
@@ -26,26 +42,38 @@ if TYPE_CHECKING:
 
 
 def _notation(record: Record) -> list[Diagnostic]:
-    from muggins.notation.checks import check_record
+    """What the parser noted in the record's text (every command reports the same)."""
+    return list(record.notes)
 
-    return check_record(record)
 
+def _play(record: Record, rules_dirs: tuple[str, ...] = ()) -> list[Diagnostic]:
+    """The record replayed under its rules: its structure (set, table, deals) and every rule of
+    play; not what the plays scored (``muggins audit``'s), nor the replay's notes (a hand that
+    stops before its end: a game under way)."""
+    from muggins.replay.structure import check_play
 
-def _structure(record: Record) -> list[Diagnostic]:
-    from muggins.replay.structure import check_structure
-
-    return check_structure(record)
+    return [d for d in check_play(record, tuple(Path(d) for d in rules_dirs)) if d.severity != "info"]
 
 
 #: Functions run on every record that parsed, in order; each returns its findings: the
-#: notation's own checks, then the rule-aware structure (set, table, deals). With ``--jobs``
-#: they run in other processes, so each must pickle (a module-level function).
-CHECKERS: list[Callable[[Record], Iterable[Diagnostic]]] = [_notation, _structure]
+#: notation's own checks, then the replay under the record's rules. With ``--jobs`` they run
+#: in other processes, so each must pickle (a module-level function).
+CHECKERS: list[Callable[[Record], Iterable[Diagnostic]]] = [_notation, _play]
+
+#: What the last line says when nothing was found: what check looked at, and what it did not.
+CLEAN_WORDS = "notation and play clean; run muggins audit for the scores"
 
 JSON_SCHEMA = "muggins.check/1"
 
 #: Codes meaning the file itself could not be used, rather than a problem in a record.
-UNUSABLE_CODES = frozenset({"not-utf8"})
+UNUSABLE_CODES = frozenset({"not-utf8", "line-too-long", "worker-failed"})
+
+
+class CheckFormat(str, enum.Enum):
+    """What check can write: a person's report, or one JSON document."""
+
+    text = "text"
+    json = "json"
 
 
 @dataclass
@@ -84,7 +112,7 @@ def _check_one(checkers: tuple, record: Record, path: Path, index: int) -> list[
 def _checked(paths: Iterable[Path], checkers, jobs: int) -> Iterator[tuple[FileReport, list[Diagnostic] | None]]:
     """(the file's report so far, the diagnostics just found) for each record; then
     (the finished report, None) at the end of each file."""
-    from muggins.cli.spread import FileDone, spread
+    from muggins.batch.spread import FileDone, spread
 
     report: FileReport | None = None
     for event in spread(paths, partial(_check_one, tuple(checkers)), jobs):
@@ -125,13 +153,9 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic], console=None) -> None:
     diagnostics = list(diagnostics)
     if not diagnostics:
         return
-    from rich.text import Text
-
     console = console or stderr_console()
-    styles = {"error": "bold red", "warning": "bold yellow", "info": "cyan"}
     for diagnostic in diagnostics:
-        head, newline, rest = diagnostic.render().partition("\n")
-        console.print(Text(head, style=styles.get(diagnostic.severity, "")) + Text(newline + rest))
+        print_diagnostic(console, diagnostic)
 
 
 def _summary(report: FileReport) -> str:
@@ -148,45 +172,81 @@ def _summary(report: FileReport) -> str:
 
 @app.command("check")
 def check_command(
-    files: List[str] = typer.Argument(..., help="Record files (.mgn) or folders of them.", show_default=False),
-    format: Format = typer.Option(
-        Format.text,
+    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input.", show_default=False),
+    format: CheckFormat = typer.Option(
+        CheckFormat.text,
         "--format",
-        help="text (diagnostics on stderr, one summary line per file on stdout) or json (one document on stdout, written as the records are checked).",
+        help="text (diagnostics on stderr, one summary line per file and one for the run on stdout) or json (one document on stdout, written as the records are checked).",
     ),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Check records in this many processes (the output is the same).", min=1),
+    jobs: int = jobs_option("Check records"),
+    rules_dir: List[str] = rules_dir_option(),
+    quiet: bool = quiet_option(),
+    no_color: bool = no_color_option(),
 ) -> None:
-    """Check the notation of record files: syntax, declared seats, hand order, and more.
+    """Check record files: the notation (syntax, declared seats, hand order, and more) and the
+    play, each record replayed under its rules (a tile played twice, a turn out of turn, a draw
+    while able to play). What the plays scored is for `muggins audit`.
 
     Exit codes: 0 clean, 1 problems found in the records, 2 a file could not be read.
     """
-    if format is Format.csv:
-        die("check writes text or json, not csv")
-    checked = _checked(expand(files), CHECKERS, jobs)
-    unusable = problems = False
-    if format is Format.json:
+    paths, usable = named_files(files)
+    checkers = [partial(_play, rules_dirs=tuple(rules_dir)) if c is _play and rules_dir else c for c in CHECKERS]
+    checked = _checked(paths, checkers, capped_jobs(jobs))
+    total = _Total(unusable=not usable)
+    if format is CheckFormat.json:
         for report in _write_json(checked):
-            unusable = unusable or report.error is not None
-            problems = problems or report.problems > 0
+            total.add(report)
     else:
         console = None  # made at the first diagnostic: a clean run needs no rich
         said = False  # the current file has had diagnostics
         for report, found in checked:
             if found is not None:
-                if found:
+                if found and not quiet:
                     said = True
                     console = console or stderr_console()
                     print_diagnostics(found, console)
                 continue
             if report.error and not said:
-                print(f"muggins: {report.error}", file=sys.stderr)
-            print(_summary(report))
+                error(report.error)
+            if not quiet:
+                say(_summary(report))
             said = False
-            unusable = unusable or report.error is not None
-            problems = problems or report.problems > 0
-    if unusable:
+            total.add(report)
+        say(total.line())
+    if total.unusable:
         raise typer.Exit(EXIT_UNUSABLE)
-    raise typer.Exit(EXIT_FINDINGS if problems else EXIT_CLEAN)
+    raise typer.Exit(EXIT_FINDINGS if total.problems else EXIT_CLEAN)
+
+
+@dataclass
+class _Total:
+    """The run's figures, for its last line."""
+
+    files: int = 0
+    records: int = 0
+    unreadable: int = 0
+    problems: int = 0
+    unusable: bool = False
+    failed_files: int = 0
+
+    def add(self, report: FileReport) -> None:
+        self.files += 1
+        self.records += report.records
+        self.unreadable += report.unreadable_records
+        self.problems += report.problems
+        if report.error is not None:
+            self.failed_files += 1
+            self.unusable = True
+
+    def line(self) -> str:
+        if not self.files:
+            return "no file was checked"
+        head = f"{counted(self.files, 'file')}, {counted(self.records, 'record')}"
+        if self.unreadable:
+            head += f" ({self.unreadable} unreadable)"
+        verdict = CLEAN_WORDS if not self.problems else f"{counted(self.problems, 'problem')} in the notation or play"
+        tail = f"; {counted(self.failed_files, 'file')} could not be read" if self.failed_files else ""
+        return f"{head}: {verdict}{tail}"
 
 
 def _write_json(checked) -> Iterator[FileReport]:

@@ -3,11 +3,19 @@
 from __future__ import annotations
 
 import enum
-import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterator, NoReturn
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, NoReturn
+
+import typer
+
+from muggins.cli.output import set_no_color
 
 if TYPE_CHECKING:
+    import os
+
+    from rich.console import Console
+
+    from muggins.diagnostics import Diagnostic
     from muggins.notation.model import Record
     from muggins.replay.rules import RuleSet
 
@@ -24,23 +32,61 @@ class Format(str, enum.Enum):
     csv = "csv"
 
 
-def stderr_console():
-    """A rich console on stderr; colour only when stderr is a terminal."""
-    from rich.console import Console
+def stderr_console() -> Console:
+    """A rich console on stderr (output.py: colour only on a terminal, control characters visible)."""
+    from muggins.cli.output import console
 
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    return console(stderr=True)
 
 
-def stdout_console():
-    from rich.console import Console
+def stdout_console(file: IO[str] | None = None) -> Console:
+    """A rich console on stdout, or on ``file`` (``-o``); see output.py."""
+    from muggins.cli.output import console
 
-    return Console(highlight=False)
+    return console(file=file)
 
 
 def die(message: str) -> NoReturn:
-    """Unusable input: one line on stderr, exit code 2."""
-    print(f"muggins: {message}", file=sys.stderr)
+    """Unusable input: one line on stderr (``muggins: ...``), exit code 2."""
+    from muggins.cli.output import error
+
+    error(message)
     raise SystemExit(EXIT_UNUSABLE)
+
+
+# -- options that several commands take, said the same way everywhere -----------------------
+# (each the value of a parameter's default, which Typer's Option types as Any)
+
+
+def rules_dir_option() -> Any:
+    return typer.Option(
+        [],
+        "--rules-dir",
+        help="A folder where a record's [Rules \"file.yaml\"] may lie, besides the record's own folder (repeatable); a record never reads a rule file elsewhere.",
+    )
+
+
+def record_option(one: bool = False) -> Any:
+    """``--record N``: the same option wherever records are chosen (``one``: a command that shows
+    one record, the first unless told)."""
+    words = "Which record of the file: N, 1 the first (the default, said when the file holds more)." if one else "Only the Nth record of each file (1 is the first)."
+    return typer.Option(None, "--record", help=words, min=1, metavar="N")
+
+
+def no_color_option() -> Any:
+    return typer.Option(False, "--no-color", help="No colour and no bold (as NO_COLOR=1 does).", callback=set_no_color)
+
+
+def quiet_option() -> Any:
+    return typer.Option(False, "--quiet", "-q", help="Print only the summary; the exit code says the rest.")
+
+
+def jobs_option(what: str) -> Any:
+    return typer.Option(1, "--jobs", "-j", help=f"{what} in this many processes, at most one per CPU (the output is the same).", min=1)
+
+
+def output_option(what: str) -> Any:
+    return typer.Option(None, "-o", "--output", help=f"Write {what} to this file (atomically, never over an input) instead of stdout; - is stdout.")
 
 
 class Outcome:
@@ -56,51 +102,50 @@ class Outcome:
         self.code = EXIT_UNUSABLE
 
 
-def expand(paths: list[str]) -> Iterator[Path]:
-    """Files as given; folders become the ``.mgn`` files inside them, sorted."""
-    for name in paths:
-        path = Path(name)
-        if path.is_dir():
-            yield from sorted(p for p in path.rglob("*.mgn") if p.is_file())
-        else:
-            yield path
+def named_files(names: list[str]) -> tuple[list[Path], bool]:
+    """(the files ``names`` stand for, whether every name gave something to read): see
+    muggins.inputs (folders, ``-`` for standard input). A name that gives nothing to read is
+    said on stderr; the caller makes the run unusable (exit 2)."""
+    from muggins.cli.output import error
+    from muggins.inputs import expand
+
+    found = expand(names)
+    for problem in found.problems:
+        error(problem)
+    return found.paths, not found.problems
 
 
-def records(paths: list[str], outcome: Outcome, report) -> Iterator[tuple[Path, int, Record]]:
-    """Every readable record of every file, one at a time, as (path, index in file, record).
+def one_file(name: str) -> Path:
+    """The one file ``name`` stands for (``-``: standard input); exit 2 when it cannot be had."""
+    from muggins.inputs import InputError, one
 
-    Broken records and unreadable files go to ``report`` (a callable taking a Diagnostic or a
-    message) and mark the run unusable; the records after a broken one are still read.
-    """
-    from muggins.notation.parser import NotationError, read_file
-
-    for path in expand(paths):
-        if not path.is_file():
-            report(f"{path}: no such file")
-            outcome.unusable()
-            continue
-        index = 0
-        try:
-            for item in read_file(path):
-                index += 1
-                if isinstance(item, NotationError):
-                    for diagnostic in item.diagnostics:
-                        report(diagnostic)
-                    outcome.unusable()
-                    continue
-                yield path, index, item
-        except OSError as exc:
-            report(f"{path}: cannot read: {exc.strerror or exc}")
-            outcome.unusable()
+    try:
+        return one(name)
+    except InputError as exc:
+        die(str(exc))
 
 
-def resolve_rules(record: Record, rules_spec: str | None, overrides: list[str]) -> RuleSet:
-    """The record's rule set, with the command line's --rules and --set applied (RuleError on failure)."""
+def capped_jobs(jobs: int) -> int:
+    """``--jobs``, at most the number of CPUs (saying so when it is capped)."""
+    import os
+
+    cpus = os.cpu_count() or 1
+    if jobs > cpus:
+        from muggins.cli.output import error
+
+        error(f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''}; using {cpus}")
+        return cpus
+    return jobs
+
+
+def resolve_rules(record: Record, rules_spec: str | None, overrides: list[str], rules_dirs: tuple[str, ...] = ()) -> RuleSet:
+    """The record's rule set, with the command line's --rules and --set applied (RuleError on
+    failure); its [Rules] file may lie in its own folder or one of ``rules_dirs`` (--rules-dir)."""
     from muggins.replay import rules as rulesmod
     from muggins.replay.resolve import rules_for
 
     parsed = [rulesmod.parse_override(text) for text in overrides]
-    return rules_for(record, rules_spec, parsed)
+    return rules_for(record, rules_spec, parsed, rules_dirs=tuple(Path(d) for d in rules_dirs))
 
 
 def check_rule_options(rules_specs: list[str], overrides: list[str]) -> None:
@@ -114,17 +159,59 @@ def check_rule_options(rules_specs: list[str], overrides: list[str]) -> None:
         die(str(exc))
 
 
-def print_diagnostic(console, diagnostic) -> None:
-    """A diagnostic on stderr, compiler style; the severity coloured only on a terminal."""
+def print_diagnostic(console: Console, diagnostic: Diagnostic | str) -> None:
+    """A message or a diagnostic on stderr as every message starts, ``muggins: file:line:col: ...``
+    (compiler style, then the line and a caret); the severity coloured only on a terminal."""
     from rich.markup import escape
 
     if isinstance(diagnostic, str):
-        console.print(f"[bold red]error[/]: {escape(diagnostic)}")
+        console.print(f"muggins: {escape(diagnostic)}")
         return
-    colour = {"error": "red", "warning": "yellow", "info": "cyan"}[diagnostic.severity]
+    colour = {"error": "bold red", "warning": "bold yellow", "info": "cyan"}[diagnostic.severity]
     text = diagnostic.render()
     prefix = f"{diagnostic.location}: {diagnostic.severity}"
     if text.startswith(prefix):
-        console.print(f"{escape(diagnostic.location)}: [{colour}]{diagnostic.severity}[/]{escape(text[len(prefix):])}")
+        console.print(f"muggins: {escape(diagnostic.location)}: [{colour}]{diagnostic.severity}[/]{escape(text[len(prefix):])}")
     else:
-        console.print(escape(text))
+        console.print(f"muggins: {escape(text)}")
+
+
+def to_output(output: str | None, inputs: Iterable[str | os.PathLike[str]], body: Callable[[IO[str]], int]) -> int:
+    """Run ``body(stream)`` on stdout, or on the file ``output`` (``-o``): written atomically
+    through muggins.files and never over one of ``inputs``, so that a run that stops half-way
+    leaves no half a report. ``body`` returns the exit code; a file that cannot be written is
+    a message and exit 2."""
+    import io
+    import sys
+
+    from muggins.files import WriteError, write_atomically
+
+    if output is None or output == "-":
+        return body(sys.stdout)
+    codes: list[int] = []
+
+    def write(handle: BinaryIO) -> None:
+        stream = io.TextIOWrapper(handle, encoding="utf-8", newline="\n")
+        try:
+            codes.append(body(stream))
+        finally:
+            stream.flush()
+            stream.detach()
+
+    try:
+        write_atomically(output, write, inputs=inputs)
+    except WriteError as exc:
+        die(str(exc))
+    return codes[0]
+
+
+def write_output(text: str, output: str | None, inputs: Iterable[str | os.PathLike[str]] = ()) -> None:
+    """``text`` (data: SVG, HTML, JSON) to the file ``output`` as :func:`to_output` writes it,
+    or to stdout."""
+    from muggins.cli.output import write_data
+
+    def body(stream: IO[str]) -> int:
+        write_data(text, stream)
+        return EXIT_CLEAN
+
+    to_output(output, inputs, body)

@@ -3,8 +3,9 @@
 Formatting never changes what a file says: the canonical text goes to a temporary file, which is
 read back and compared, record by record, with the original (positions aside) before it is used.
 A file with a record that cannot be read is reported and left alone. ``--in-place`` replaces a
-file only through a fully written, flushed temporary file in the same directory and one
-``os.replace``, so a crash leaves either the old file or the new one, never half of one.
+file only through a fully written, flushed temporary file and the rules of
+:mod:`muggins.files`: atomically, through symbolic links, keeping hard links, mode, owner and
+group, refusing a read-only file unless ``--force``.
 """
 
 from __future__ import annotations
@@ -14,13 +15,16 @@ import shutil
 import stat
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, List
+from typing import IO, TYPE_CHECKING, List
 
 import typer
 
 from muggins.cli.app import app
 from muggins.cli.check import print_diagnostics
-from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, die
+from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, die, named_files, no_color_option
+from muggins.cli import output
+from muggins.cli.output import error, say, write_data
+from muggins.files import WriteError, put_in_place, temp_name
 
 if TYPE_CHECKING:
     from muggins.diagnostics import Diagnostic
@@ -34,7 +38,7 @@ class _Unusable(Exception):
         self.diagnostics = diagnostics
 
 
-def _write_canonical(path: Path, out) -> None:
+def _write_canonical(path: Path, out: IO[bytes]) -> None:
     """Write the canonical text of every record of ``path`` to the binary file ``out``."""
     from muggins.notation.formatter import format_record
     from muggins.notation.parser import NotationError, read_file
@@ -80,15 +84,18 @@ def _check_same_meaning(path: Path, formatted: Path) -> None:
             )
 
 
-def _formatted_copy(path: Path, directory: Path | None) -> Path:
-    """The canonical text of ``path`` in a new temporary file (flushed to disk), checked to say
-    the same as ``path``. The caller removes it."""
+def _formatted_copy(path: Path, temp: Path | None) -> Path:
+    """The canonical text of ``path`` in the temporary file ``temp`` (a new one in the system's
+    folder when None), flushed to disk and checked to say the same as ``path``. The caller
+    removes it."""
     import tempfile
 
-    handle = tempfile.NamedTemporaryFile(
-        "wb", dir=directory, prefix=f".{path.name}.", suffix=".fmt.tmp", delete=False
-    )
-    temp = Path(handle.name)
+    handle: IO[bytes]
+    if temp is None:
+        handle = tempfile.NamedTemporaryFile("wb", prefix=f".{path.name}.", suffix=".fmt.tmp", delete=False)
+        temp = Path(handle.name)
+    else:
+        handle = open(temp, "wb")  # a fixed name: what a killed run left is reused
     try:
         with handle:
             _write_canonical(path, handle)
@@ -101,47 +108,36 @@ def _formatted_copy(path: Path, directory: Path | None) -> Path:
     return temp
 
 
-def _replace(path: Path, temp: Path) -> None:
-    """Put ``temp`` in the place of ``path`` in one atomic step, keeping ``path``'s permissions."""
-    os.chmod(temp, stat.S_IMODE(os.stat(path).st_mode))
-    os.replace(temp, path)
-    try:
-        directory = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(directory)  # make the rename itself durable
-    except OSError:
-        pass
-    finally:
-        os.close(directory)
-
-
 def _to_stdout(temp: Path) -> None:
+    """The canonical text, byte for byte; made visible only when it goes to a terminal."""
     sys.stdout.flush()
     binary = getattr(sys.stdout, "buffer", None)
     with open(temp, "rb") as source:
-        if binary is not None:
+        if binary is not None and not output.is_terminal(sys.stdout):
             shutil.copyfileobj(source, binary)
             binary.flush()
         else:
-            sys.stdout.write(source.read().decode("utf-8"))
+            write_data(source.read().decode("utf-8"))
 
 
-def format_file(path: Path, *, check: bool = False, in_place: bool = False) -> bool:
+def format_file(path: Path, *, check: bool = False, in_place: bool = False, force: bool = False) -> bool:
     """Format one file: to stdout, or only compare (``check``), or rewrite it (``in_place``).
 
     Returns whether the file was already canonical. Raises :class:`_Unusable` or ``OSError``.
     """
     if not path.is_file():
         raise _Unusable(f"cannot read {path}: " + ("not a file" if path.exists() else "no such file"))
-    temp = _formatted_copy(path, path.parent if in_place else None)
+    target = Path(os.path.realpath(path))  # a symbolic link is written through
+    old = os.stat(target)
+    if in_place and not force and not old.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise WriteError(f"{path}: is read-only; left as it was (--force rewrites it, keeping it read-only)")
+    temp = _formatted_copy(path, temp_name(target) if in_place else None)
     try:
         import filecmp
 
         canonical = filecmp.cmp(path, temp, shallow=False)
         if in_place and not canonical:
-            _replace(path, temp)
+            put_in_place(temp, target, old)
         elif not check and not in_place:
             _to_stdout(temp)
     finally:
@@ -151,9 +147,11 @@ def format_file(path: Path, *, check: bool = False, in_place: bool = False) -> b
 
 @app.command("fmt")
 def fmt_command(
-    files: List[Path] = typer.Argument(..., help="Record files (.mgn) to format.", show_default=False),
+    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input.", show_default=False),
     check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 and list the files that are not in canonical form."),
-    in_place: bool = typer.Option(False, "--in-place", "-i", help="Rewrite each file in canonical form (atomically)."),
+    in_place: bool = typer.Option(False, "--in-place", "-i", help="Rewrite each file in canonical form (atomically; links, mode, owner kept)."),
+    force: bool = typer.Option(False, "--force", help="With --in-place: rewrite read-only files too."),
+    no_color: bool = no_color_option(),
 ) -> None:
     """Print record files in canonical form, check that they are, or rewrite them in place.
 
@@ -162,27 +160,34 @@ def fmt_command(
     """
     if check and in_place:
         die("--check and --in-place do not go together")
-    unusable = False
+    if in_place and "-" in files:
+        die("--in-place rewrites files: standard input cannot be rewritten (format it to stdout instead)")
+    paths, usable = named_files(files)
+    unusable = not usable
     not_canonical: list[Path] = []
-    for path in files:
+    for path in paths:
         try:
-            canonical = format_file(path, check=check, in_place=in_place)
+            canonical = format_file(path, check=check, in_place=in_place, force=force)
+        except WriteError as exc:
+            unusable = True
+            error(str(exc))
+            continue
         except _Unusable as exc:
             unusable = True
             print_diagnostics(exc.diagnostics)
-            print(f"muggins: {exc}", file=sys.stderr)
+            error(str(exc))
             continue
         except OSError as exc:
             unusable = True
-            print(f"muggins: {path}: {exc.strerror or exc}; the file is left as it was", file=sys.stderr)
+            error(f"{path}: {exc.strerror or exc}; the file is left as it was")
             continue
         if not canonical:
             not_canonical.append(path)
             if in_place:
-                print(f"reformatted {path}", file=sys.stderr)
+                say(f"reformatted {path}", err=True)
     if check:
         for path in not_canonical:
-            print(f"not in canonical form: {path}", file=sys.stderr)
+            say(f"not in canonical form: {path}", err=True)
     if unusable:
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_FINDINGS if check and not_canonical else EXIT_CLEAN)

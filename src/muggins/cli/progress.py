@@ -3,7 +3,8 @@
 Shown only where stderr is a terminal (rich's bar: records done of all, elapsed, time left);
 piped or redirected, nothing is drawn, so logs and scripts see only the command's messages.
 While the bar is up, text written to stdout goes above it when stdout is the same terminal,
-and straight to stdout otherwise (a pipe or a file gets the output untouched).
+and straight to stdout otherwise (a pipe or a file gets the output untouched); an ``-o`` file is
+written straight, and never sees the bar (``output.writer``).
 """
 
 from __future__ import annotations
@@ -31,8 +32,11 @@ def count_records(paths: list[Path]) -> int:
 @contextmanager
 def progress(err, paths: list[Path], what: str = "records") -> Iterator[Callable[[], None]]:
     """A function to call once per record done, drawing the bar on ``err`` (a rich console)
-    when it is a terminal; a function that does nothing otherwise."""
-    if not err.is_terminal:
+    when it is a terminal; a function that does nothing otherwise. A terminal only forced
+    (``FORCE_COLOR``) is not one: colour is asked for there, not a bar redrawn in a log."""
+    from muggins.cli.output import is_terminal
+
+    if not (err.is_terminal and is_terminal(err.file)):
         yield lambda: None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn

@@ -2,23 +2,39 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional
+
+import enum
 
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import Format, print_diagnostic, stderr_console, stdout_console
+from muggins.cli.common import no_color_option, print_diagnostic, record_option, rules_dir_option, stderr_console, stdout_console
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from muggins.notation.model import Turn
+    from muggins.replay.hand_state import HandState
+    from muggins.replay.replayer import Game
 
 
-def _describe(stmt) -> str:
+class ReplayFormat(str, enum.Enum):
+    """What replay can write: the position drawn as text, or as JSON data."""
+
+    text = "text"
+    json = "json"
+
+
+def _describe(stmt: Turn) -> str:
     from muggins.notation.formatter import format_turn
 
     return format_turn(stmt)
 
 
-def position_data(game, state, turn: int) -> dict:
+def position_data(game: Game, state: HandState, turn: int) -> dict[str, Any]:
     """The position as plain data (the ``--format json`` output, and what the text shows)."""
-    from muggins.replay.text import board_lines, ends_line
+    from muggins.pictures.text import board_lines, ends_line
 
     board = state.board
     hands = {}
@@ -32,6 +48,7 @@ def position_data(game, state, turn: int) -> dict:
     last = state.hand.turns[turn - 1] if turn else None
     return {
         "hand": state.hand.number,
+        "sheet_only": state.hand.is_sheet_only,
         "turn": turn,
         "turns_in_hand": len(state.hand.turns),
         "last": _describe(last) if last is not None else None,
@@ -50,26 +67,33 @@ def position_data(game, state, turn: int) -> dict:
     }
 
 
-def _show(console, data: dict, players: dict[str, str]) -> None:
+def _show(console: Console, data: dict[str, Any], players: dict[str, str]) -> None:
+    """One position as text; a hand kept on the score sheet alone has no tiles to show, so it
+    shows no board, no open ends and no boneyard: only the scores."""
     from rich.markup import escape
+
+    from muggins.cli.output import counted
 
     head = f"[bold]hand {data['hand']}, turn {data['turn']} of {data['turns_in_hand']}[/]"
     if data["last"]:
         head += f": {escape(data['last'])}"
     console.print(head)
-    console.print()
-    for line in data["board"]:
-        console.print("  " + escape(line), highlight=False)
-    console.print()
-    console.print(escape(data["ends_line"]))
-    for seat, hand in data["hands"].items():
-        tiles = " ".join(hand["tiles"])
-        hidden = hand["count"] - len(hand["tiles"])
-        if hidden:
-            tiles = (tiles + " " if tiles else "") + " ".join(["??"] * hidden)
-        name = players.get(seat, "")
-        console.print(f"  {escape(seat)} {escape(name):10} {hand['count']:2} tiles: {escape(tiles) or '-'}")
-    console.print(f"boneyard: {data['boneyard']} tiles")
+    if data["sheet_only"]:
+        console.print("a score-sheet-only hand: who scored what, no tiles")
+    else:
+        console.print()
+        for line in data["board"]:
+            console.print("  " + escape(line), highlight=False)
+        console.print()
+        console.print(escape(data["ends_line"]))
+        for seat, hand in data["hands"].items():
+            tiles = " ".join(hand["tiles"])
+            hidden = hand["count"] - len(hand["tiles"])
+            if hidden:
+                tiles = (tiles + " " if tiles else "") + " ".join(["??"] * hidden)
+            name = players.get(seat, "")
+            console.print(f"  {escape(seat)} {escape(name):10} {counted(hand['count'], 'tile'):>8}: {escape(tiles) or '-'}")
+        console.print(f"boneyard: {counted(data['boneyard'], 'tile')}")
     if data["over"]:
         console.print(f"the hand is over: {data['over']}")
     elif data["to_move"]:
@@ -79,21 +103,23 @@ def _show(console, data: dict, players: dict[str, str]) -> None:
 
 @app.command("replay")
 def replay_command(
-    file: str = typer.Argument(..., help="A record file (.mgn)."),
-    record_index: int = typer.Option(1, "--record", help="Which record of the file (1 is the first).", min=1),
+    file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
+    record_index: Optional[int] = record_option(one=True),
     hand: int = typer.Option(1, "--hand", help="The hand number.", min=1),
     turn: Optional[int] = typer.Option(None, "--turn", help="Show the position after this turn (0: the deal; default: the hand's last turn).", min=0),
     all_: bool = typer.Option(False, "--all", help="Step through every turn of the hand."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
-    format: Format = typer.Option(Format.text, "--format", help="text, or json."),
+    rules_dir: List[str] = rules_dir_option(),
+    format: ReplayFormat = typer.Option(ReplayFormat.text, "--format", help="text (the position drawn), or json (schema muggins.replay/1)."),
+    no_color: bool = no_color_option(),
 ) -> None:
     """Print the position after a turn: the board, the open ends and their count, the hands, the boneyard and the score."""
-    from muggins.cli.render import chosen_hand, chosen_record
+    from muggins.cli.render import chosen_hand, chosen_record, noted
     from muggins.replay.replayer import Game
 
-    chosen, rule_set = chosen_record(file, record_index, rules, set_)
-    target = chosen_hand(chosen, hand, turn, f"record {record_index}")
+    chosen, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
+    target = chosen_hand(chosen, hand, turn, f"record {record_index or 1}")
     last = len(target.turns)
     wanted = set(range(last + 1)) if all_ else {last if turn is None else turn}
     game = Game(chosen, rule_set)
@@ -104,17 +130,22 @@ def replay_command(
                 positions.append(position_data(game, state, at))
         if h.number == hand:
             break
-    if format is Format.json:
+    if format is ReplayFormat.json:
         import json
 
-        print(json.dumps({"schema": "muggins.replay/1", "file": file, "record": record_index, "positions": positions}, indent=2))
+        from muggins.cli.output import write_data
+
+        document = {"schema": "muggins.replay/1", "file": file, "record": record_index or 1, "positions": positions}
+        write_data(json.dumps(document, indent=2) + "\n")
     else:
+        from muggins.cli.output import SEPARATOR
+
         out = stdout_console()
         for i, data in enumerate(positions):
             if i:
-                out.rule()
+                out.print(SEPARATOR)
             _show(out, data, chosen.players)
     err = stderr_console()
     for diagnostic in game.diagnostics:
         print_diagnostic(err, diagnostic)
-    raise typer.Exit(1 if any(d.severity == "error" for d in game.diagnostics) else 0)
+    raise typer.Exit(1 if noted(chosen) or any(d.severity == "error" for d in game.diagnostics) else 0)

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import enum
 import json
 from typing import List, Optional
 
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import EXIT_UNUSABLE, Format, die
+from muggins.cli.common import die
+from muggins.cli.output import say, write_data
+
+
+class RulesFormat(str, enum.Enum):
+    """What rules can write: text (YAML for one rule set), or JSON."""
+
+    text = "text"
+    json = "json"
 
 
 @app.command("rules")
@@ -16,7 +25,7 @@ def rules_command(
     spec: Optional[str] = typer.Argument(None, help="A preset name or a YAML rule file to print."),
     set_: List[str] = typer.Option([], "--set", help="Change one parameter: key=value (repeatable)."),
     parameters: bool = typer.Option(False, "--list-parameters", help="List every rule parameter with its allowed values."),
-    format: Format = typer.Option(Format.text, "--format", help="text (YAML for one rule set), or json."),
+    format: RulesFormat = typer.Option(RulesFormat.text, "--format", help="text (YAML for one rule set), or json."),
 ) -> None:
     """List the rule presets, list the parameters, or print one rule set (a starting point for a table's own YAML file)."""
     from muggins.replay import rules as rulesmod
@@ -25,20 +34,20 @@ def rules_command(
         from muggins.replay.variants_doc import parameter_rows
 
         rows = parameter_rows()
-        if format is Format.json:
-            print(json.dumps(rows, indent=2, default=str))
+        if format is RulesFormat.json:
+            write_data(json.dumps(rows, indent=2, default=str) + "\n")
             return
         for row in rows:
             allowed = row["allowed"] if isinstance(row["allowed"], str) else " | ".join(row["allowed"])
-            print(f"{row['name']}  ({allowed}; default {row['default']})\n    {row['doc']}")
+            say(f"{row['name']}  ({allowed}; default {row['default']})\n    {row['doc']}")
         return
     if spec is None:
         names = rulesmod.preset_names()
-        if format is Format.json:
-            print(json.dumps([{"name": n, "description": rulesmod.load(n).description} for n in names], indent=2))
+        if format is RulesFormat.json:
+            write_data(json.dumps([{"name": n, "description": rulesmod.load(n).description} for n in names], indent=2) + "\n")
             return
         for name in names:
-            print(f"{name:20} {rulesmod.load(name).description}")
+            say(f"{name:20} {rulesmod.load(name).description}")
         return
     try:
         rules = rulesmod.load(spec)
@@ -46,10 +55,10 @@ def rules_command(
     except rulesmod.RuleError as exc:
         die(str(exc))
     data = rules.to_mapping()
-    if format is Format.json:
-        print(json.dumps(data, indent=2))
+    if format is RulesFormat.json:
+        write_data(json.dumps(data, indent=2) + "\n")
     else:
         import yaml
 
-        print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), end="")
+        write_data(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
     raise typer.Exit(0)

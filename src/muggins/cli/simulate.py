@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import sys
-from typing import List, Optional
+from typing import IO, List, Optional
 
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import die
+from muggins.cli.common import die, output_option, to_output
+from muggins.cli.output import write_data
 
 
 @app.command("simulate")
@@ -20,9 +20,13 @@ def simulate_command(
     players: Optional[int] = typer.Option(None, "--players", help="Number of players (default: the fewest the rules allow).", min=2, max=6),
     strategy: str = typer.Option("greedy", "--strategy", help="greedy (most points now) or random."),
     forget: float = typer.Option(0.0, "--forget", help="Chance a player forgets to claim a score (0 to 1).", min=0.0, max=1.0),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write to this file instead of stdout."),
+    output: Optional[str] = output_option("the records"),
 ) -> None:
-    """Play whole games under a rule set and write them as .mgn records with correct claims."""
+    """Play whole games under a rule set and write them as .mgn records with correct claims.
+
+    Each record names its rules so that it reads the same anywhere: a preset as [Rules "NAME"];
+    a rule file or --set changes as the preset closest to them plus a [Set] tag per parameter
+    that differs (no rule file is needed beside the record)."""
     from muggins.notation.formatter import format_record
     from muggins.replay import rules as rulesmod
     from muggins.replay.rules import RuleError
@@ -38,12 +42,11 @@ def simulate_command(
     problems = rule_set.check_table(count, count == 4 and rule_set.partnerships != "none")
     if count not in rule_set.players:
         die(problems[0])
-    handle = open(output, "w", encoding="utf-8", newline="\n") if output else sys.stdout
-    try:
-        for i, record in enumerate(simulate(rule_set, seed, games, Options(players=count, strategy=strategy, forget=forget))):
-            if i:
-                handle.write("\n")
-            handle.write(format_record(record))
-    finally:
-        if output:
-            handle.close()
+    records = simulate(rule_set, seed, games, Options(players=count, strategy=strategy, forget=forget))
+
+    def body(stream: IO[str]) -> int:
+        for i, record in enumerate(records):
+            write_data(format_record(record) if not i else "\n" + format_record(record), stream)
+        return 0
+
+    to_output(output or None, (), body)

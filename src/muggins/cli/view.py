@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import List, Optional
 
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.render import chosen_record, write_output
+from muggins.cli.common import no_color_option, output_option, record_option, rules_dir_option, write_output
+from muggins.cli.render import chosen_record, source_name
 
 
 @app.command("view")
 def view_command(
-    file: str = typer.Argument(..., help="A record file (.mgn)."),
-    record_index: int = typer.Option(1, "--record", help="Which record of the file (1 is the first).", min=1),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file."),
+    file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
+    record_index: Optional[int] = record_option(one=True),
+    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
-    output: Optional[str] = typer.Option(None, "-o", "--output", help="Write the page to this file instead of stdout."),
+    rules_dir: List[str] = rules_dir_option(),
+    output: Optional[str] = output_option("the page"),
+    no_color: bool = no_color_option(),
 ) -> None:
     """Write an HTML replay viewer for one record: every position of every hand, the claims beside
     what the rules give, and the audit's findings on a timeline. The page needs no network and no
@@ -28,12 +29,13 @@ def view_command(
     unusable input.
     """
     from muggins.analysis.audit import audit
-    from muggins.analysis.viewer import viewer_html
+    from muggins.cli.output import counted, error
+    from muggins.pictures.viewer import viewer_html
 
-    record, rule_set = chosen_record(file, record_index, rules, set_)
+    record, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
     report = audit(record, rule_set)
-    write_output(viewer_html(record, rule_set, Path(file).name, report), output)
-    problems = sum(1 for f in report.findings if f.severity != "info")
+    write_output(viewer_html(record, rule_set, source_name(file), report), output, inputs=(file,))
+    problems = len(report.mistakes)
     if problems:
-        print(f"muggins: {file}: record {record_index}: {problems} finding{'s' if problems != 1 else ''} (shown in the page)", file=sys.stderr)
+        error(f"{record.source}: record {record_index or 1}: {counted(problems, 'finding')} (shown in the page)")
     raise typer.Exit(0 if report.clean else 1)

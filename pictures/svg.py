@@ -1,15 +1,18 @@
 """A position drawn as an SVG picture of the table, the way a player would recognise it.
 
-The board is drawn from :func:`muggins.replay.svg_layout.layout`: dominoes with their pips,
+The board is drawn from :func:`muggins.pictures.svg_layout.layout`: dominoes with their pips,
 doubles crosswise, the spinner's branches up and down, long arms snaking round. The last tile
 laid is outlined; each open end carries a badge with what it counts; the seats' hands are face
 up where the record tells their tiles and face down where it does not; the score and the count
 of the ends are written out.
 
 Promises: :func:`position_svg` is a pure function of its
-:class:`~muggins.replay.svg_view.TableView`; the same view gives the same bytes (no timestamps,
+:class:`~muggins.pictures.table_view.TableView`; the same view gives the same bytes (no timestamps,
 no dictionary-order or float-format surprises); every piece of text taken from a record is
-escaped, so a player called ``<script>`` is drawn as those letters. A program reading the
+escaped, so a player called ``<script>`` is drawn as those letters, and the picture is well-formed
+XML whatever the record holds (a character XML does not allow is drawn as a stand-in:
+:func:`xml_text`). Its size does not grow with the tiles a seat holds beyond what a row can show
+(:data:`HAND_DRAWN`), so a record of thousands of draws makes pictures of the usual size. A program reading the
 picture need not guess: the table's tiles are the ``<use>`` elements of ``g.tiles`` in the
 order laid, each naming its drawing (``#ml6-4``: lying, 6 on the left; ``#ms6-4``: standing,
 6 on top); ``g.hand`` (``data-seat``, ``data-tiles``), ``g.end`` (``data-end``,
@@ -18,12 +21,13 @@ order laid, each naming its drawing (``#ml6-4``: lying, 6 on the left; ``#ms6-4`
 
 from __future__ import annotations
 
+import re
 from xml.sax.saxutils import escape, quoteattr
 
+from muggins.pictures.svg_layout import UNIT, EndPoint, Layout, layout
+from muggins.pictures.table_view import SeatView, TableView
 from muggins.replay.board import Board
 from muggins.replay.scoring import play_points
-from muggins.replay.svg_layout import UNIT, EndPoint, Layout, layout
-from muggins.replay.svg_view import SeatView, TableView
 
 WIDTH = 1000
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -33,6 +37,9 @@ INK = "#1c1c1c"
 HIGHLIGHT = "#ff9800"
 GOLD = "#ffd54f"
 HAND_SCALE = 0.75  # hands are drawn a little smaller than the table
+#: The most tiles a hand's row draws (more overlap to a sliver each); the rest are counted in
+#: words beside it, as every hand's size is.
+HAND_DRAWN = 60
 
 #: Where the pips of each value sit on a tile half, as (along, across) cells of a 3 x 3 grid,
 #: for a lying tile (a standing tile swaps the two). A six is two rows of three along the tile.
@@ -60,9 +67,30 @@ def _num(value: float) -> str:
     return f"{value:.3f}".rstrip("0").rstrip(".")
 
 
+#: What XML 1.0 allows nowhere, not even as a character reference: the C0 controls but tab, line
+#: feed and carriage return; lone surrogates; U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _stand_in(match: re.Match[str]) -> str:
+    """A C0 control as its symbol (U+2400 + its code: ␇ for BEL), anything else as U+FFFD."""
+    char = match.group()
+    return chr(0x2400 + ord(char)) if char < " " else "\ufffd"
+
+
+def xml_text(text: str) -> str:
+    """``text`` as XML character data: escaped, each character XML does not allow made visible."""
+    return escape(_NOT_XML.sub(_stand_in, text))
+
+
+def xml_attribute(text: str) -> str:
+    """``text`` as a quoted XML attribute value, under the same rule as :func:`xml_text`."""
+    return quoteattr(_NOT_XML.sub(_stand_in, text))
+
+
 def _text(x: float, y: float, content: str, cls: str, extra: str = "") -> str:
     """A line of text; ``cls`` names its style in :data:`STYLE`."""
-    return f'<text x="{_num(x)}" y="{_num(y)}" class="{cls}"{extra}>{escape(content)}</text>'
+    return f'<text x="{_num(x)}" y="{_num(y)}" class="{cls}"{extra}>{xml_text(content)}</text>'
 
 
 #: The picture's styles, by class. A picture that stands alone carries them in a ``<style>``;
@@ -182,7 +210,7 @@ def _hand_rows(canvas: _Canvas, seats: tuple[SeatView, ...], top: int) -> int:
         marker = "\u25b6 " if seat.to_move else ""
         count = len(seat.tiles) + seat.hidden
         label = f"{marker}{seat.seat} \u00b7 {seat.name}" if seat.name else f"{marker}{seat.seat}"
-        canvas.add(f'<g class="hand" data-seat={quoteattr(seat.seat)} data-tiles="{count}">')
+        canvas.add(f'<g class="hand" data-seat={xml_attribute(seat.seat)} data-tiles="{count}">')
         canvas.add(_text(24, y + 16, label, "seat now" if seat.to_move else "seat"))
         held = f"{count} tile{'s' if count != 1 else ''}" if count else "no tiles left"
         canvas.add(_text(WIDTH - 24, y + 16, held, "soft"))
@@ -190,12 +218,14 @@ def _hand_rows(canvas: _Canvas, seats: tuple[SeatView, ...], top: int) -> int:
             canvas.add("</g>")
             y += 30
             continue
-        step = min(pitch, (WIDTH - 48 - UNIT * HAND_SCALE) / max(1, count - 1))
+        shown = seat.tiles[:HAND_DRAWN]
+        backs = min(seat.hidden, HAND_DRAWN - len(shown))
+        step = min(pitch, (WIDTH - 48 - UNIT * HAND_SCALE) / max(1, len(shown) + backs - 1))
         canvas.add(f'<g transform="translate(24 {y + 24}) scale({_num(HAND_SCALE)})">')
-        for i, tile in enumerate(seat.tiles):
+        for i, tile in enumerate(shown):
             canvas.tile(True, tile.high, tile.low, round(i * step / HAND_SCALE), 0)
-        for i in range(seat.hidden):
-            canvas.add(_use(BACK_ID, round((len(seat.tiles) + i) * step / HAND_SCALE), 0))
+        for i in range(backs):
+            canvas.add(_use(BACK_ID, round((len(shown) + i) * step / HAND_SCALE), 0))
         canvas.add("</g></g>")
         y += 24 + tile_h + 14
     return y
@@ -289,7 +319,7 @@ def _badge(canvas: _Canvas, name: str, x: int, y: int, value: int, state: str) -
         label = ""
         tip = f"end {name}: waits until the spinner's sides are covered"
         value = 0
-    canvas.add(f'<g class="end" data-end="{name}" data-value="{value}"><title>{escape(tip)}</title>{circle}{label}</g>')
+    canvas.add(f'<g class="end" data-end="{name}" data-value="{value}"><title>{xml_text(tip)}</title>{circle}{label}</g>')
 
 
 def _count_caption(board: Board, points: int) -> str:
@@ -329,7 +359,7 @@ def position_svg(view: TableView, *, standalone: bool = True) -> str:
     background = f'<rect width="{WIDTH}" height="{height}" fill="#f4efe3"/>'
     if not standalone:
         return head + background + "".join(canvas.parts) + "</svg>"
-    title = f"<title>{escape(view.title + ' - ' + view.where)}</title>"
+    title = f"<title>{xml_text(view.title + ' - ' + view.where)}</title>"
     style = f"<style>{STYLE}</style>"
     return head + title + style + sprite_defs(sorted(canvas.used)) + background + "".join(canvas.parts) + "</svg>\n"
 
@@ -343,5 +373,5 @@ def _heading(canvas: _Canvas, view: TableView) -> None:
     canvas.add(_text(WIDTH - 24, 30, "score", "soft"))
     canvas.add(_text(WIDTH - 24, 54, said, "score-line"))
     for side, _, score in view.scores:
-        canvas.add(f'<desc class="score" data-side={quoteattr(side)} data-score="{score}"/>')
+        canvas.add(f'<desc class="score" data-side={xml_attribute(side)} data-score="{score}"/>')
     canvas.add("</g>")

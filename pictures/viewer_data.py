@@ -1,44 +1,34 @@
-"""A self-contained HTML page that steps through a whole record: the replay viewer.
+"""What the replay viewer shows, as plain data: the JSON the page embeds (``muggins.viewer/1``).
 
-Every position of every hand is drawn once here, in Python, by ``muggins.replay.svg`` (the same
-pictures ``muggins render`` writes), and embedded in the page with the record's turns, the
-claims beside what the rules give, the running score and the audit's findings. The page's
-script only shows what is embedded: it needs no network and no other file, so it works opened
-straight from disk.
+Every position of every hand is drawn here, once, by ``muggins.pictures.svg`` (the same
+pictures ``muggins render`` writes), beside the record's turns, the claims and what the rules
+give, the running score, the count of the ends and the audit's findings placed on their hand
+and turn. :mod:`muggins.pictures.viewer` puts it into the page.
 
-Promises: the page is the same bytes for the same record and rules. Text from the record
-(names, event, comments, turns) reaches the page only as JSON inside a
-``<script type="application/json">`` block, with ``<``, ``>`` and ``&`` written as ``\\u003c``,
-``\\u003e`` and ``\\u0026``; the script puts it into the page with ``textContent``. The pictures
-are XML with all record text escaped. A Content-Security-Policy allows only the page's own
-script and style (by hash), so even injected markup could run nothing and fetch nothing.
+Promises: plain JSON values only (strings, numbers, lists, dictionaries, None), the same for the
+same record and rules; text from the record is carried as it is written (the page escapes it).
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
-import re
 from dataclasses import replace
+from typing import Any
 
 from muggins.analysis.audit import RecordAudit, audit
-from muggins.analysis.viewer_page import PAGE, SCRIPT, STYLE
 from muggins.diagnostics import Diagnostic
 from muggins.notation.formatter import format_turn
-from muggins.notation.model import Play, Record
-from muggins.replay.facts import TurnFact
+from muggins.notation.model import MugginsCall, Record, Turn
+from muggins.pictures.svg import position_svg
+from muggins.pictures.table_view import table_view
+from muggins.replay.facts import HandResult, TurnFact
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points
-from muggins.replay.svg import STYLE as PICTURE_STYLE
-from muggins.replay.svg import position_svg, tile_sprite
-from muggins.replay.svg_view import table_view
 
 SCHEMA = "muggins.viewer/1"
 
 
-def _finding(f: Diagnostic, last_step: int) -> dict:
+def _finding(f: Diagnostic, last_step: int) -> dict[str, Any]:
     return {
         "turn": f.turn if f.turn is not None else last_step,
         "at_end": f.turn is None,
@@ -53,8 +43,8 @@ def _finding(f: Diagnostic, last_step: int) -> dict:
     }
 
 
-def _turn_row(number: int, statement, fact: TurnFact | None) -> dict:
-    row = {
+def _turn_row(number: int, statement: Turn, fact: TurnFact | None) -> dict[str, Any]:
+    row: dict[str, Any] = {
         "n": number,
         "seat": statement.seat,
         "kind": type(statement).__name__.lower(),
@@ -70,6 +60,7 @@ def _turn_row(number: int, statement, fact: TurnFact | None) -> dict:
         row["correct"] = fact.points
         row["ends"] = fact.total
     elif fact.kind == "muggins":
+        assert isinstance(statement, MugginsCall)  # the fact of a Muggins call
         row["claim"] = statement.points
         row["correct"] = fact.credited
     elif fact.kind == "sheet":
@@ -77,7 +68,7 @@ def _turn_row(number: int, statement, fact: TurnFact | None) -> dict:
     return row
 
 
-def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None) -> dict:
+def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None) -> dict[str, Any]:
     """Everything the page shows, as plain data (the embedded JSON, schema ``muggins.viewer/1``)."""
     report = report if report is not None else audit(record, rules)
     title = record.tag("Event") or source
@@ -105,6 +96,7 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
             total = state.board.total()
             counts.append([total, play_points(total, rules) if state.board.lead is not None else 0])
         # The generator has finished the hand: the end-of-hand score is in.
+        assert state is not None  # replay_hand yields the deal (turn 0) first, always
         result = game.hands[-1]
         pictures.append(position_svg(table_view(game, state, len(hand.turns), title, ended=True), standalone=False))
         scores.append([game.scores[s] for s in sides])
@@ -152,55 +144,9 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
     }
 
 
-def _outcome(result) -> str:
+def _outcome(result: HandResult) -> str:
     if result.outcome == "domino":
         return f"domino: {result.went_out} went out" if result.went_out else "domino"
     if result.outcome == "blocked":
         return "blocked"
     return "unfinished"
-
-
-def embed_json(data: object) -> str:
-    """JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` characters at all."""
-    text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
-    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-
-
-def _sha256(text: str) -> str:
-    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii") + "'"
-
-
-def viewer_html(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None) -> str:
-    """The whole page as text."""
-    data = viewer_data(record, rules, source, report)
-    style = STYLE + PICTURE_STYLE + "\n"
-    policy = (
-        f"default-src 'none'; script-src {_sha256(SCRIPT)}; style-src {_sha256(style)};"
-        " img-src 'none'; connect-src 'none'; form-action 'none'; base-uri 'none'"
-    )
-    parts = {
-        "POLICY": policy,
-        "STYLE": style,
-        "SPRITE": tile_sprite(max(rules.max_pip, _highest_pip(record))),
-        "DATA": embed_json(data),
-        "SCRIPT": SCRIPT,
-    }
-    # One pass over the template: text put in is never searched for markers again.
-    return re.sub(r"@([A-Z]+)@", lambda m: parts[m.group(1)], PAGE)
-
-
-def _highest_pip(record: Record) -> int:
-    """The highest pip written anywhere in the record (a record may break the set's limit)."""
-    top = 0
-    for hand in record.hands:
-        for deal in hand.deals:
-            for tile in deal.tiles or ():
-                top = max(top, tile.high)
-        for tile in hand.boneyard.tiles if hand.boneyard is not None else ():
-            top = max(top, tile.high)
-        for turn in hand.turns:
-            if type(turn) is Play:
-                top = max(top, turn.tile.high)
-            for tile in getattr(turn, "tiles", None) or ():
-                top = max(top, tile.high)
-    return top

@@ -1,71 +1,3 @@
-"""The replay viewer's page: its HTML skeleton, its style and its script (see ``viewer.py``).
-
-The script reads the embedded JSON, shows one position at a time and moves with the buttons,
-the arrow keys (one turn; across hands too), Home and End (the hand's deal and its end), the
-hand selector, and clicks on the timeline and the findings. Every text from the record goes
-into the page through ``textContent``; the pictures are parsed as XML (``DOMParser``), never
-as HTML. The page loads nothing: no fonts, images, or other scripts.
-
-Markers ``@NAME@`` in :data:`PAGE` are filled in once by ``viewer.viewer_html``.
-"""
-
-from __future__ import annotations
-
-STYLE = """
-:root { --felt: #1f6b43; --paper: #f4efe3; --ink: #1c1c1c; --soft: #6b6455; --error: #c62828;
-  --warning: #ef8f00; --info: #1e88e5; --now: #ff9800; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 15px/1.4 "DejaVu Sans", Verdana, Arial, sans-serif; color: var(--ink); background: #ebe5d6; }
-header { padding: 12px 20px 4px; }
-h1 { font-size: 22px; margin: 0 0 2px; }
-h2 { font-size: 15px; margin: 14px 0 6px; color: var(--soft); text-transform: uppercase; letter-spacing: .04em; }
-#meta, .comment { color: var(--soft); margin: 0; }
-.comment { font-style: italic; white-space: pre-wrap; }
-#controls { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 8px; align-items: center;
-  padding: 8px 20px; background: #ddd5c2; border-bottom: 1px solid #c9bfa8; }
-#controls button, #controls select { font: inherit; padding: 4px 10px; border: 1px solid #9c9380; border-radius: 6px;
-  background: #fffdf7; cursor: pointer; }
-#controls button:disabled { opacity: .4; cursor: default; }
-#where { font-weight: bold; margin-left: 8px; }
-#keys { color: var(--soft); font-size: 13px; margin-left: auto; }
-#timeline { display: flex; flex-wrap: wrap; gap: 3px; padding: 8px 20px; }
-#timeline button { min-width: 30px; height: 26px; font: 12px/1 inherit; border: 1px solid #b9b09b; border-radius: 4px;
-  background: #fffdf7; cursor: pointer; padding: 0 4px; }
-#timeline button.draw, #timeline button.pass { background: #eee8da; }
-#timeline button.muggins { background: #fff3c4; }
-#timeline button.f-info { border: 2px solid var(--info); }
-#timeline button.f-warning { border: 2px solid var(--warning); background: #ffe9c7; }
-#timeline button.f-error { border: 2px solid var(--error); background: #ffd6d6; }
-#timeline button.now { outline: 3px solid var(--now); outline-offset: 1px; font-weight: bold; }
-main { display: flex; flex-wrap: wrap; gap: 16px; padding: 4px 20px 24px; align-items: flex-start; }
-#picture-box { flex: 3 1 620px; min-width: 320px; }
-#picture svg { display: block; width: 100%; height: auto; border-radius: 10px; box-shadow: 0 1px 4px rgba(0,0,0,.25); }
-#detail { margin-top: 10px; padding: 10px 14px; background: #fffdf7; border-radius: 8px; }
-#detail .move { font-weight: bold; }
-aside { flex: 1 1 300px; min-width: 280px; }
-table { border-collapse: collapse; width: 100%; background: #fffdf7; border-radius: 8px; }
-th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #e4ddcc; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-td.wrong { color: var(--error); font-weight: bold; }
-#turn-list { list-style: none; margin: 0; padding: 0; max-height: 420px; overflow-y: auto; background: #fffdf7; border-radius: 8px; }
-#turn-list li { display: flex; gap: 8px; padding: 3px 8px; border-bottom: 1px solid #eee7d6; cursor: pointer; }
-#turn-list li .n { color: var(--soft); min-width: 2.2em; text-align: right; }
-#turn-list li .text { flex: 1; font-family: "DejaVu Sans Mono", monospace; }
-#turn-list li .claim { color: var(--soft); }
-#turn-list li.wrong .claim { color: var(--error); font-weight: bold; }
-#turn-list li.now { background: #ffe7c2; }
-#findings, #record-findings { list-style: none; margin: 0; padding: 0; }
-#findings button, #record-findings li { display: block; width: 100%; text-align: left; font: inherit; margin: 0 0 4px;
-  padding: 6px 8px; border: 1px solid #d8cfbb; border-left: 5px solid var(--info); border-radius: 6px; background: #fffdf7; cursor: pointer; }
-#findings button.error, #record-findings li.error { border-left-color: var(--error); }
-#findings button.warning, #record-findings li.warning { border-left-color: var(--warning); }
-#findings button.here { background: #ffe7c2; }
-.code { font-family: "DejaVu Sans Mono", monospace; font-weight: bold; }
-.none { color: var(--soft); font-style: italic; }
-#sprite { position: absolute; width: 0; height: 0; overflow: hidden; }
-"""
-
-SCRIPT = """
 (function () {
   "use strict";
   var data = JSON.parse(document.getElementById("muggins-data").textContent);
@@ -105,9 +37,9 @@ SCRIPT = """
   function claimText(t) {
     if (t.kind === "play") {
       if (t.claim === null && !t.correct) { return ""; }
-      return (t.claim === null ? "no claim" : "claimed " + t.claim) + " \\u00b7 makes " + t.correct;
+      return (t.claim === null ? "no claim" : "claimed " + t.claim) + " \u00b7 makes " + t.correct;
     }
-    if (t.kind === "muggins") { return "took " + t.claim + " \\u00b7 gets " + t.correct; }
+    if (t.kind === "muggins") { return "took " + t.claim + " \u00b7 gets " + t.correct; }
     return "";
   }
   function claimWrong(t) {
@@ -131,7 +63,7 @@ SCRIPT = """
       if (turn) { cell.classList.add(turn.kind); }
       if (worst[s]) { cell.classList.add("f-" + worst[s]); }
       var tip = stepName(h, s) + (turn ? ": " + turn.text : "");
-      hand.findings.forEach(function (f) { if (f.turn === s) { tip += "\\n" + f.severity + " " + f.code; } });
+      hand.findings.forEach(function (f) { if (f.turn === s) { tip += "\n" + f.severity + " " + f.code; } });
       cell.title = tip;
       cell.addEventListener("click", go.bind(null, h, s));
       timeline.appendChild(cell);
@@ -156,7 +88,7 @@ SCRIPT = """
       var b = make("button", f.severity);
       b.type = "button";
       b.dataset.step = String(f.turn);
-      b.appendChild(make("span", "where", (f.at_end ? "end of the hand" : "turn " + f.turn) + " \\u00b7 " + f.severity + " "));
+      b.appendChild(make("span", "where", (f.at_end ? "end of the hand" : "turn " + f.turn) + " \u00b7 " + f.severity + " "));
       b.appendChild(make("span", "code", f.code));
       b.appendChild(make("span", "message", ": " + f.message));
       b.addEventListener("click", go.bind(null, h, f.turn));
@@ -188,7 +120,7 @@ SCRIPT = """
       row.appendChild(now);
       if (atEnd) {
         var written = hand.sheet.written[i];
-        var w = make("td", "num", written === null ? "\\u2014" : written);
+        var w = make("td", "num", written === null ? "\u2014" : written);
         if (written !== null && written !== hand.sheet.correct[i]) { w.classList.add("wrong"); }
         row.appendChild(w);
         var c = make("td", "num", hand.sheet.claimed[i]);
@@ -227,7 +159,7 @@ SCRIPT = """
     var h = pos.hand, s = pos.step, hand = hands[h];
     if (builtHand !== h) { buildHand(h); }
     $("picture").replaceChildren(picture(h, s));
-    $("where").textContent = "hand " + hand.number + " of " + hands.length + " \\u00b7 " + stepName(h, s) +
+    $("where").textContent = "hand " + hand.number + " of " + hands.length + " \u00b7 " + stepName(h, s) +
       (s > 0 && s < lastStep(h) ? " of " + hand.turns.length : "");
     Array.prototype.forEach.call($("timeline").children, function (cell) {
       cell.classList.toggle("now", cell.dataset.step === String(s));
@@ -266,10 +198,10 @@ SCRIPT = """
   }
 
   function header() {
-    document.title = data.title + " \\u2014 muggins viewer";
+    document.title = data.title + " \u2014 muggins viewer";
     $("title").textContent = data.title;
     var meta = [data.meta.site, data.meta.date, "rules: " + data.meta.rules, data.meta.file].filter(function (x) { return x; });
-    $("meta").textContent = meta.join(" \\u00b7 ") + " \\u00b7 " + sides.map(function (s) {
+    $("meta").textContent = meta.join(" \u00b7 ") + " \u00b7 " + sides.map(function (s) {
       return s.who && s.who !== s.side ? s.who + " (" + s.side + ")" : s.side;
     }).join(" v ");
     data.comments.forEach(function (c) { $("comments").appendChild(make("p", "comment", c)); });
@@ -302,59 +234,10 @@ SCRIPT = """
     $("where").textContent = "this record has no hands";
     return;
   }
-  var wanted = /^#h(\\d+)s(\\d+)$/.exec(location.hash);
+  var wanted = /^#h(\d+)s(\d+)$/.exec(location.hash);
   var start = 0;
   if (wanted) {
     hands.forEach(function (hand, i) { if (hand.number === Number(wanted[1])) { start = i; } });
   }
   go(start, wanted ? Number(wanted[2]) : 0);
 })();
-"""
-
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="@POLICY@">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="muggins view">
-<title>muggins viewer</title>
-<style>@STYLE@</style>
-</head>
-<body>
-<header>
-<h1 id="title"></h1>
-<p id="meta"></p>
-<div id="comments"></div>
-<ul id="record-findings"></ul>
-</header>
-<nav id="controls" aria-label="position">
-<label>Hand <select id="hand"></select></label>
-<button type="button" id="first" title="the deal (Home)">|\u25c0</button>
-<button type="button" id="prev" title="one turn back (\u2190)">\u25c0</button>
-<button type="button" id="next" title="one turn on (\u2192)">\u25b6</button>
-<button type="button" id="last" title="end of the hand (End)">\u25b6|</button>
-<span id="where" aria-live="polite"></span>
-<span id="keys">\u2190 \u2192 one turn \u00b7 Home / End: deal / end of hand</span>
-</nav>
-<div id="timeline" aria-label="turns of this hand"></div>
-<main>
-<section id="picture-box">
-<div id="picture"></div>
-<div id="detail"></div>
-</section>
-<aside>
-<h2>Score</h2>
-<table id="scores"></table>
-<h2>Findings in this hand</h2>
-<ul id="findings"></ul>
-<h2>Turns: claims and what the rules give</h2>
-<ol id="turn-list"></ol>
-</aside>
-</main>
-<div id="sprite">@SPRITE@</div>
-<script type="application/json" id="muggins-data">@DATA@</script>
-<script>@SCRIPT@</script>
-</body>
-</html>
-"""

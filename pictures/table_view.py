@@ -1,7 +1,7 @@
 """What one picture of the table shows, taken from a replayed position.
 
 A :class:`TableView` is a value: the board copied, the hands as the record knows them, the
-score, and the words that say where in the game it is. ``muggins.replay.svg`` draws it.
+score, and the words that say where in the game it is. ``muggins.pictures.svg`` draws it.
 """
 
 from __future__ import annotations

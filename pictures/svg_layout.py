@@ -1,4 +1,4 @@
-"""Where each tile of the layout lies in a picture of the table: the geometry behind ``replay.svg``.
+"""Where each tile of the layout lies in a picture of the table: the geometry behind ``pictures.svg``.
 
 The picture is laid out the way players lay the tiles: the line runs across the table through
 the spinner (through the lead where there is no spinner) and the spinner's branches run up and

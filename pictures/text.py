@@ -15,7 +15,8 @@ from muggins.replay.board import Board, branch_names
 def _chains(board: Board) -> dict[str, list[tuple[Tile, int, bool]]]:
     chains: dict[str, list[tuple[Tile, int, bool]]] = {}
     for tile, end, exposed, crosswise in board.played[1:]:
-        chains.setdefault(end, []).append((tile, exposed, crosswise))  # type: ignore[arg-type]
+        assert end is not None  # only the lead is laid on no end
+        chains.setdefault(end, []).append((tile, exposed, crosswise))
     return chains
 
 

@@ -1,0 +1,802 @@
+/* The search of _solver_core.c, for hands of W 64-bit words (included once per W, with FN
+ * naming each function for it). It follows analysis/solver_search.py and analysis/solver.py
+ * step by step: Engine.search and draw, mtdf, guess, solve's deepening under a budget,
+ * _best_line and evaluate_moves; the comments name where they differ (only in speed). */
+
+#define MASK FN(mask)
+
+typedef struct {
+    uint64_t w[W];
+} MASK;
+
+static inline MASK FN(load)(const uint64_t *p)
+{
+    MASK m;
+    for (int i = 0; i < W; i++) m.w[i] = p[i];
+    return m;
+}
+
+static inline MASK FN(and)(MASK a, const uint64_t *b)
+{
+    for (int i = 0; i < W; i++) a.w[i] &= b[i];
+    return a;
+}
+
+static inline int FN(none)(MASK a)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < W; i++) x |= a.w[i];
+    return x == 0;
+}
+
+static inline int FN(count)(MASK a)
+{
+    int c = 0;
+    for (int i = 0; i < W; i++) c += __builtin_popcountll(a.w[i]);
+    return c;
+}
+
+static inline int FN(overlap)(const uint64_t *a, const uint64_t *b)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < W; i++) x |= a[i] & b[i];
+    return x != 0;
+}
+
+static inline int FN(common)(const uint64_t *a, const uint64_t *b)
+{
+    int c = 0;
+    for (int i = 0; i < W; i++) c += __builtin_popcountll(a[i] & b[i]);
+    return c;
+}
+
+static inline int FN(only)(const uint64_t *hand, int t)
+{
+    for (int i = 0; i < W; i++)
+        if (hand[i] != (i == (t >> 6) ? 1ULL << (t & 63) : 0)) return 0;
+    return 1;
+}
+
+static inline int FN(is_empty)(const uint64_t *hand)
+{
+    uint64_t x = 0;
+    for (int i = 0; i < W; i++) x |= hand[i];
+    return x == 0;
+}
+
+
+static int FN(search)(Engine *E, uint32_t lid, int mover, int bpos, int must, int alpha, int beta, const uint64_t *key);
+
+/* Draw until a tile fits (or the drawable tiles run out); the drawer moves again. */
+static int FN(draw)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta)
+{
+    const uint64_t *fits = rec_of(E->T, lid)->fits;
+    uint64_t *hand = E->hands[mover];
+    uint64_t saved[W];
+    for (int i = 0; i < W; i++) saved[i] = hand[i];
+    int pips = E->pips[mover], held = E->held;
+    uint64_t h1 = E->hh1, h2 = E->hh2;
+    int must = -1;
+    while (bpos < E->bone_end) {
+        int t = E->bone[bpos++];
+        hand[t >> 6] |= 1ULL << (t & 63);
+        E->pips[mover] += E->R->hi[t] + E->R->lo[t];
+        E->held++;
+        E->hh1 ^= ZH1[mover][t];
+        E->hh2 ^= ZH2[mover][t];
+        if (fits[t >> 6] >> (t & 63) & 1) {
+            if (E->play_drawn) must = t;
+            break;
+        }
+    }
+    int value = FN(search)(E, lid, mover, bpos, must, alpha, beta, NULL);
+    for (int i = 0; i < W; i++) hand[i] = saved[i];
+    E->pips[mover] = pips;
+    E->held = held;
+    E->hh1 = h1;
+    E->hh2 = h2;
+    return value;
+}
+
+/* The value of the node for the side to move: exact inside (alpha, beta), else a bound
+ * (Engine.search). ``lid`` is the layout's number in E->T; ``key``, when given, the node's key. */
+static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int must, int alpha, int beta, const uint64_t *key)
+{
+    if (!(++E->nodes & 4095) && tick(E)) return 0;
+    LTable *T = E->T;
+    int held = E->held;
+    if (E->floor >= 0 && held + E->nb - bpos <= E->floor) return E->sign[mover] * estimate(E);
+    uint64_t *hand = E->hands[mover];
+    Rec *rec = rec_of(T, lid);
+    const uint64_t *fits = rec->fits;
+    MASK playable;
+    if (must >= 0) {
+        for (int i = 0; i < W; i++) playable.w[i] = 0;
+        playable.w[must >> 6] = 1ULL << (must & 63);
+    } else
+        playable = FN(and)(FN(load)(hand), fits);
+    if (FN(none)(playable)) {
+        if (bpos < E->bone_end) return FN(draw)(E, lid, mover, bpos, alpha, beta);
+        int other;
+        for (other = 0; other < E->n; other++)
+            if (FN(overlap)(E->hands[other], fits)) break;
+        if (other == E->n) /* nobody can play or draw */
+            return E->blocked_zero ? 0 : E->sign[mover] * end_value(E, END_BLOCKED, -1, E->pips);
+        int nx = E->nxt[mover];
+        if (E->flip_next[mover] > 0) return FN(search)(E, lid, nx, bpos, -1, alpha, beta, NULL);
+        return -FN(search)(E, lid, nx, bpos, -1, -beta, -alpha, NULL);
+    }
+    if (must < 0 && FN(count)(FN(load)(hand)) == 1) {
+        /* The mover's last tile, playable: each of its moves ends the hand (a domino); only a
+         * voluntary draw goes on. */
+        int t = -1;
+        for (int w = 0; w < W; w++)
+            if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
+        int n;
+        const MoveSlot *slot = lt_moves(T, lid, t, &n);
+        if (!slot) {
+            E->stop = STOP_FULL;
+            return 0;
+        }
+        int best = -INF;
+        for (int j = 0; j < n; j++)
+            if (slot[j].points > best) best = slot[j].points;
+        if (!E->domino_zero) {
+            int pips = E->pips[mover];
+            E->pips[mover] = 0;
+            best += E->sign[mover] * end_value(E, END_DOMINO, mover, E->pips);
+            E->pips[mover] = pips;
+        }
+        if (E->voluntary && !rec_of(T, lid)->empty && best < beta && bpos < E->bone_end) {
+            int value = FN(draw)(E, lid, mover, bpos, best > alpha ? best : alpha, beta);
+            if (value > best) best = value;
+        }
+        return best;
+    }
+    int deep = held > E->shallow, etc = deep && held > E->etc;
+    uint64_t k1 = 0, k2 = 0;
+    int low = -INF, high = INF, first = 0;
+    if (deep) {
+        if (key) {
+            k1 = key[0];
+            k2 = key[1];
+        } else
+            node_key_(E, rec->k1, rec->k2, E->hh1, E->hh2, mover, bpos, must, &k1, &k2);
+        Entry *e = tt_probe(k1, k2);
+        if (e) {
+            if (e->floor1 <= E->floor1) {
+                low = e->low;
+                high = e->high;
+                if (low >= beta) return low;
+                if (high <= alpha) return high;
+                if (low > alpha) alpha = low;
+                if (high < beta) beta = high;
+            }
+            first = e->best; /* the move that was best here last time goes first */
+        }
+    }
+    int nx = E->nxt[mover], flip = E->flip_next[mover];
+    int empty = rec->empty, cap = FN(count)(playable) * (empty ? 2 : 2 * rec->narms);
+    Mark mark;
+    Move *mv = arena_alloc(E, (size_t)cap, &mark);
+    if (!mv) {
+        PyErr_NoMemory();
+        E->stop = STOP_ERROR;
+        return 0;
+    }
+    const uint64_t *after = E->hands[nx];
+    const uint64_t *other = E->watch[mover] >= 0 ? E->hands[E->watch[mover]] : NULL;
+    uint64_t s1 = 0, s2 = 0; /* the seat's, the boneyard's and the engine's part of each child's key */
+    if (deep) {
+        uint64_t s = (uint64_t)nx | (uint64_t)bpos << 8 | 5ULL << 40;
+        s1 = mix64(s) + E->salt1;
+        s2 = mix64b(s) + E->salt2;
+    }
+    int nm = 0;
+    for (int w = 0; w < W; w++) {
+        uint64_t bits = playable.w[w];
+        while (bits) {
+            int t = (w << 6) + __builtin_ctzll(bits);
+            bits &= bits - 1;
+            int n, domino = FN(only)(hand, t);
+            const MoveSlot *slot = lt_moves(T, lid, t, &n);
+            if (!slot) {
+                E->stop = STOP_FULL;
+                arena_release(E, &mark);
+                return 0;
+            }
+            for (int j = 0; j < n; j++) {
+                Move *m = &mv[nm++];
+                uint32_t child = slot[j].ref - 1;
+                m->points = slot[j].points;
+#if W == 1
+                const uint64_t cfits[1] = {slot[j].fits};
+#else
+                const uint64_t *cfits = rec_of(T, child)->fits;
+#endif
+                /* Moves that leave the next player (then the other opponent) fewest tiles to
+                 * play first, then those that score most: small refutations first. */
+                m->order = (FN(common)(after, cfits) << 16) + (other ? FN(common)(other, cfits) << 8 : 0) - m->points;
+                /* the slots the next player's search will read */
+                for (int v = 0; v < W; v++) {
+                    uint64_t b = after[v] & cfits[v];
+                    while (b) {
+                        __builtin_prefetch(slot_of(T, child, (v << 6) + __builtin_ctzll(b)));
+                        b &= b - 1;
+                    }
+                }
+                m->child = child;
+                m->code = (uint16_t)((t + 1) << 8 | j);
+                m->tile = (uint8_t)t;
+                m->domino = (uint8_t)domino;
+                if (etc) { /* the child's key, for the table's word on it below */
+                    const Rec *c = rec_of(T, child);
+                    m->k1 = c->k1 + s1 + (E->hh1 ^ ZH1[mover][t]);
+                    m->k2 = c->k2 + s2 + (E->hh2 ^ ZH2[mover][t]);
+                    if (!domino) __builtin_prefetch(&TT[m->k1 & TT_MASK]);
+                }
+            }
+        }
+    }
+    if (etc) { /* a child already known to reach beta decides the node at once */
+        for (int i = 0; i < nm; i++) {
+            Move *m = &mv[i];
+            if (m->domino) continue;
+            Entry *e = tt_probe(m->k1, m->k2);
+            if (e && e->floor1 <= E->floor1) {
+                int value = flip > 0 ? m->points + e->low : m->points - e->high;
+                if (value >= beta) {
+                    tt_store(k1, k2, value, high, E->floor1, m->code, held);
+                    arena_release(E, &mark);
+                    return value;
+                }
+            }
+        }
+    }
+    if (nm > 1) {
+        /* ties go to the tile that refuted most often here (the history heuristic) */
+        const uint32_t *hist = E->hist[mover];
+        for (int i = 0; i < nm; i++) {
+            uint32_t h = hist[mv[i].tile];
+            mv[i].order = mv[i].order * 64 - (h ? 32 - __builtin_clz(h) : 0);
+        }
+        for (int i = 1; i < nm; i++) { /* insertion sort: stable, and the lists are short */
+            Move m = mv[i];
+            int j = i - 1;
+            while (j >= 0 && mv[j].order > m.order) {
+                mv[j + 1] = mv[j];
+                j--;
+            }
+            mv[j + 1] = m;
+        }
+        if (first) {
+            for (int i = 1; i < nm; i++)
+                if (mv[i].code == first) {
+                    Move m = mv[i];
+                    memmove(&mv[1], &mv[0], sizeof(Move) * (size_t)i);
+                    mv[0] = m;
+                    break;
+                }
+        }
+    }
+    int a0 = alpha, b0 = beta, best = -INF, bestcode = 0;
+    for (int i = 0; i < nm; i++) {
+        Move *m = &mv[i];
+        int t = m->tile, points = m->points, value;
+        if (m->domino) { /* the last tile: domino */
+            if (E->domino_zero)
+                value = points;
+            else {
+                int pips = E->pips[mover];
+                E->pips[mover] = 0;
+                value = points + E->sign[mover] * end_value(E, END_DOMINO, mover, E->pips);
+                E->pips[mover] = pips;
+            }
+        } else {
+            hand[t >> 6] ^= 1ULL << (t & 63);
+            E->pips[mover] -= E->R->hi[t] + E->R->lo[t];
+            E->held--;
+            E->hh1 ^= ZH1[mover][t];
+            E->hh2 ^= ZH2[mover][t];
+            if (deep && !etc) { /* the child's key, passed down: only for the children searched */
+                const Rec *c = rec_of(T, m->child);
+                m->k1 = c->k1 + s1 + E->hh1; /* the hands are the child's already */
+                m->k2 = c->k2 + s2 + E->hh2;
+            }
+            const uint64_t *ck = deep ? &m->k1 : NULL;
+            if (flip > 0)
+                value = points + FN(search)(E, m->child, nx, bpos, -1, alpha - points, beta - points, ck);
+            else
+                value = points - FN(search)(E, m->child, nx, bpos, -1, points - beta, points - alpha, ck);
+            hand[t >> 6] ^= 1ULL << (t & 63);
+            E->pips[mover] += E->R->hi[t] + E->R->lo[t];
+            E->held++;
+            E->hh1 ^= ZH1[mover][t];
+            E->hh2 ^= ZH2[mover][t];
+        }
+        if (E->stop) {
+            arena_release(E, &mark);
+            return 0;
+        }
+        if (value > best) {
+            best = value;
+            bestcode = m->code;
+            if (value > alpha) {
+                alpha = value;
+                if (value >= beta) {
+                    if (nm > 1) E->hist[mover][t] += 1u << (held < 24 ? held : 24);
+                    break;
+                }
+            }
+        }
+    }
+    arena_release(E, &mark);
+    if (E->voluntary && !empty && must < 0 && best < beta && bpos < E->bone_end) {
+        int value = FN(draw)(E, lid, mover, bpos, alpha, beta);
+        if (E->stop) return 0;
+        if (value > best) {
+            best = value;
+            bestcode = 0;
+        }
+    }
+    if (deep) {
+        if (best <= a0)
+            high = best;
+        else if (best >= b0)
+            low = best;
+        else
+            low = high = best;
+        tt_store(k1, k2, low, high, E->floor1, bestcode, held);
+    }
+    return best;
+}
+
+static int FN(search)(Engine *E, uint32_t lid, int mover, int bpos, int must, int alpha, int beta, const uint64_t *key)
+{
+    if (E->depth >= MAX_DEPTH) {
+        PyErr_SetString(PyExc_RecursionError, "the solver core went deeper than any hand can");
+        E->stop = STOP_ERROR;
+        return 0;
+    }
+    E->depth++;
+    int value = FN(search_node)(E, lid, mover, bpos, must, alpha, beta, key);
+    E->depth--;
+    return value;
+}
+
+/* -- positions, as the drivers see them ----------------------------------------------------- */
+
+static void FN(pos_load)(Engine *E, const Pos *P)
+{
+    for (int s = 0; s < E->n; s++)
+        for (int i = 0; i < W; i++) E->hands[s][i] = P->hands[s][i];
+    memcpy(E->pips, P->pips, sizeof(int) * (size_t)E->n);
+    E->held = P->held;
+    E->hh1 = P->hh1;
+    E->hh2 = P->hh2;
+}
+
+/* 0 while the hand goes on; 1 domino (*went: who); 2 blocked (Position.outcome). */
+static int FN(outcome)(Engine *E, const Pos *P, int *went)
+{
+    for (int s = 0; s < E->n; s++)
+        if (FN(is_empty)(P->hands[s])) {
+            *went = s;
+            return 1;
+        }
+    *went = -1;
+    if (P->L.empty || P->bpos < E->bone_end) return 0;
+    for (int s = 0; s < E->n; s++)
+        if (FN(overlap)(P->hands[s], P->L.fits)) return 0;
+    return 2;
+}
+
+/* The mover's value within (alpha, beta), the end of the hand scored where it is over. */
+static int FN(pos_search)(Engine *E, const Pos *P, int alpha, int beta)
+{
+    int went, over = FN(outcome)(E, P, &went);
+    if (over) return E->sign[P->mover] * end_value(E, over == 1 ? END_DOMINO : END_BLOCKED, went, P->pips);
+    uint64_t k1, k2;
+    layout_key(E->R, &P->L, &k1, &k2);
+    long lid = lt_intern(E->T, &P->L, k1, k2);
+    if (lid < 0) {
+        E->stop = STOP_FULL;
+        return 0;
+    }
+    FN(pos_load)(E, P);
+    return FN(search)(E, (uint32_t)lid, P->mover, P->bpos, P->must, alpha, beta, NULL);
+}
+
+static int FN(mtdf)(Engine *E, const Pos *P, int guess)
+{
+    int low = -INF, high = INF, value = guess;
+    while (low < high) {
+        int beta = value == low ? value + 1 : value;
+        value = FN(pos_search)(E, P, beta - 1, beta);
+        if (E->stop) return 0;
+        if (value < beta)
+            high = value;
+        else
+            low = value;
+    }
+    return value;
+}
+
+/* A first guess at an exact value: cut searches 6, 10, 14... plays deep (Engine.guess). Unlike
+ * the Python engine's, these value their floor at zero, not by the end-of-hand estimate: the
+ * exact value does not depend on the guess, and the estimate asks the Python scorer about
+ * every new set of pips (in games with end-of-hand scoring, over half the time of a small
+ * solve). Searches under a budget keep the estimate. */
+static int FN(guess)(Engine *E, const Pos *P, int guess)
+{
+    int left = left_of(E, P), estimate = E->estimate_mode;
+    E->estimate_mode = EST_ZERO;
+    for (int depth = 6; depth < left - 7 && !E->stop; depth += 4) {
+        set_floor(E, left - depth);
+        E->floor1 += GUESS_FLOORS; /* its entries apart from those of searches under a budget */
+        guess = FN(mtdf)(E, P, guess);
+    }
+    E->estimate_mode = estimate;
+    if (E->stop) return 0;
+    set_floor(E, EXACT);
+    return guess;
+}
+
+/* _Root.value: to the current floor; ``deepen``: exact, through a few cut searches first. */
+static int FN(value)(Engine *E, const Pos *P, int guess, int deepen)
+{
+    int went, over = FN(outcome)(E, P, &went);
+    if (over) return E->sign[P->mover] * end_value(E, over == 1 ? END_DOMINO : END_BLOCKED, went, P->pips);
+    if (deepen) {
+        guess = FN(guess)(E, P, guess);
+        if (E->stop) return 0;
+    }
+    return FN(mtdf)(E, P, guess);
+}
+
+typedef struct {
+    uint8_t kind, tile, arm, inl;
+} FN(LMove);
+
+/* The legal moves in Position.legal_moves' order: tiles highest first, each on its arms in the
+ * board's order, lengthwise after crosswise; then draw; pass when nothing else. */
+static int FN(legal)(Engine *E, const Pos *P, FN(LMove) * out)
+{
+    int went, nm = 0;
+    if (FN(outcome)(E, P, &went)) return 0;
+    const Layout *L = &P->L;
+    for (int t = E->R->ntiles - 1; t >= 0; t--) {
+        if (P->must >= 0 ? t != P->must : !(P->hands[P->mover][t >> 6] >> (t & 63) & 1)) continue;
+        int inline_too = may_lay_inline(E->R, L, t);
+        int arms = L->empty ? 1 : L->narms;
+        for (int at = 0; at < arms; at++) {
+            if (!L->empty && !arm_fits(E->R, L, at, t)) continue;
+            for (int inl = 0; inl <= inline_too; inl++) {
+                FN(LMove) *m = &out[nm++];
+                m->kind = MV_PLAY;
+                m->tile = (uint8_t)t;
+                m->arm = L->empty ? 255 : (uint8_t)at;
+                m->inl = (uint8_t)inl;
+            }
+        }
+    }
+    if (P->must < 0 && P->bpos < E->bone_end && (nm == 0 || (E->voluntary && !L->empty))) {
+        out[nm].kind = MV_DRAW;
+        out[nm].tile = out[nm].arm = 255;
+        out[nm++].inl = 0;
+    }
+    if (nm == 0) {
+        out[nm].kind = MV_PASS;
+        out[nm].tile = out[nm].arm = 255;
+        out[nm++].inl = 0;
+    }
+    return nm;
+}
+
+/* The position after a legal move, and the points it scores (scaled): Position.after_legal. */
+static int FN(child)(Engine *E, const Pos *P, const FN(LMove) * m, Pos *C)
+{
+    memcpy(C, P, sizeof(Pos));
+    C->must = -1;
+    int mover = P->mover;
+    if (m->kind == MV_PASS) {
+        C->mover = E->nxt[mover];
+        return 0;
+    }
+    if (m->kind == MV_DRAW) {
+        while (C->bpos < E->bone_end) {
+            int t = E->bone[C->bpos++];
+            C->hands[mover][t >> 6] |= 1ULL << (t & 63);
+            C->pips[mover] += E->R->hi[t] + E->R->lo[t];
+            C->held++;
+            C->hh1 ^= ZH1[mover][t];
+            C->hh2 ^= ZH2[mover][t];
+            if (P->L.fits[t >> 6] >> (t & 63) & 1) {
+                if (E->play_drawn) C->must = t;
+                break;
+            }
+        }
+        return 0;
+    }
+    int t = m->tile;
+    Undo u;
+    layout_do(E->R, &C->L, t, m->arm, m->inl, &u);
+    C->hands[mover][t >> 6] &= ~(1ULL << (t & 63));
+    C->pips[mover] -= E->R->hi[t] + E->R->lo[t];
+    C->held--;
+    C->hh1 ^= ZH1[mover][t];
+    C->hh2 ^= ZH2[mover][t];
+    C->mover = E->nxt[mover];
+    return E->T->points[C->L.count];
+}
+
+static void FN(pos_key)(const Engine *E, const Pos *P, uint64_t *k1, uint64_t *k2)
+{
+    uint64_t lk1, lk2;
+    layout_key(E->R, &P->L, &lk1, &lk2);
+    node_key_(E, lk1, lk2, P->hh1, P->hh2, P->mover, P->bpos, P->must, k1, k2);
+}
+
+static PyObject *FN(move_tuple)(const FN(LMove) * m)
+{
+    return Py_BuildValue("(iiii)", m->kind, m->tile == 255 ? -1 : m->tile, m->arm == 255 ? -1 : m->arm, m->inl);
+}
+
+#define LMOVES_CAP ((size_t)MAXTILES * (2 * MAXARMS + 2) + 2)
+
+/* Run ``work`` exactly, or under a budget deepening play by play until time runs out
+ * (solver._deepening). Returns 0 with *exact and *depth set, -1 on an error. */
+typedef int (*FN(Work))(Engine *E, void *ctx, int deepen);
+
+static int FN(deepening)(Engine *E, const Pos *P, double budget, FN(Work) work, void *ctx, int *exact, int *depth)
+{
+    E->deadline = 0;
+    *exact = 1;
+    *depth = -1;
+    if (budget < 0) {
+        set_floor(E, EXACT);
+        work(E, ctx, 1);
+        return E->stop ? -1 : 0;
+    }
+    double deadline = now() + budget;
+    int left = left_of(E, P), reached = 0, d = 0;
+    while (d <= left) {
+        d = d < 6 ? d + 2 : d + 4;
+        int floor = d <= left ? left - d : EXACT;
+        set_floor(E, floor);
+        E->deadline = reached ? deadline : 0; /* the first, shallow search always finishes */
+        int failed = work(E, ctx, 0);
+        E->deadline = 0;
+        if (E->stop == STOP_TIME) {
+            E->stop = STOP_NONE;
+            break;
+        }
+        if (E->stop || failed) return -1;
+        if (floor == EXACT) return 0;
+        reached = d;
+    }
+    set_floor(E, left - reached);
+    *exact = 0;
+    *depth = reached;
+    return 0;
+}
+
+typedef struct {
+    const Pos *P;
+    int last, found;
+} FN(SolveCtx);
+
+static int FN(solve_work)(Engine *E, void *ctx, int deepen)
+{
+    FN(SolveCtx) *c = (FN(SolveCtx) *)ctx;
+    int v = FN(value)(E, c->P, c->last, deepen);
+    if (E->stop) return 0; /* the last value stands */
+    c->last = c->found = v;
+    return 0;
+}
+
+/* A line of best moves from P, whose value for its mover is ``value`` (solver._best_line). */
+static PyObject *FN(best_line)(Engine *E, const Pos *P, int value, int horizon)
+{
+    PyObject *line = PyList_New(0);
+    Pos *node = (Pos *)PyMem_Malloc(sizeof(Pos)), *child = (Pos *)PyMem_Malloc(sizeof(Pos));
+    FN(LMove) *moves = (FN(LMove) *)PyMem_Malloc(sizeof(FN(LMove)) * LMOVES_CAP);
+    FN(LMove) *order = (FN(LMove) *)PyMem_Malloc(sizeof(FN(LMove)) * LMOVES_CAP);
+    if (!line || !node || !child || !moves || !order) {
+        if (line) PyErr_NoMemory();
+        Py_CLEAR(line);
+        goto done;
+    }
+    memcpy(node, P, sizeof(Pos));
+    for (;;) {
+        int went;
+        if (FN(outcome)(E, node, &went) || left_of(E, node) <= horizon) break;
+        uint64_t k1, k2;
+        FN(pos_key)(E, node, &k1, &k2);
+        Entry *e = tt_probe(k1, k2);
+        int preferred = e && e->best ? (e->best >> 8) - 1 : -1;
+        int nm = FN(legal)(E, node, moves), no = 0;
+        for (int i = 0; i < nm; i++)
+            if (moves[i].kind == MV_PLAY && moves[i].tile == preferred) order[no++] = moves[i];
+        for (int i = 0; i < nm; i++)
+            if (!(moves[i].kind == MV_PLAY && moves[i].tile == preferred)) order[no++] = moves[i];
+        int found = 0;
+        for (int i = 0; i < no; i++) {
+            int points = FN(child)(E, node, &order[i], child);
+            int flip = E->sign[node->mover] * E->sign[child->mover];
+            int wanted = flip * (value - points); /* what the child must be worth to its own mover */
+            int ok = flip > 0 ? FN(pos_search)(E, child, wanted - 1, wanted) >= wanted
+                              : !(FN(pos_search)(E, child, wanted, wanted + 1) >= wanted + 1);
+            if (E->stop) {
+                Py_CLEAR(line);
+                goto done;
+            }
+            if (ok) {
+                PyObject *m = FN(move_tuple)(&order[i]);
+                if (!m || PyList_Append(line, m) < 0) {
+                    Py_XDECREF(m);
+                    Py_CLEAR(line);
+                    goto done;
+                }
+                Py_DECREF(m);
+                Pos *swap = node;
+                node = child;
+                child = swap;
+                value = wanted;
+                found = 1;
+                break;
+            }
+        }
+        if (!found) break; /* cannot happen with exact values; a cut search may disagree with itself */
+    }
+done:
+    PyMem_Free(node);
+    PyMem_Free(child);
+    PyMem_Free(moves);
+    PyMem_Free(order);
+    return line;
+}
+
+static PyObject *FN(solve)(Engine *E, Pos *P, double budget)
+{
+    long long n0 = E->nodes;
+    FN(SolveCtx) ctx = {P, 0, 0};
+    int exact, depth;
+    if (FN(deepening)(E, P, budget, FN(solve_work), &ctx, &exact, &depth) < 0) return NULL;
+    int horizon = exact ? -1 : left_of(E, P) - depth;
+    PyObject *line = FN(best_line)(E, P, ctx.found, horizon);
+    set_floor(E, EXACT);
+    if (!line) return NULL;
+    PyObject *d = exact ? Py_None : PyLong_FromLong(depth);
+    if (!exact && !d) {
+        Py_DECREF(line);
+        return NULL;
+    }
+    if (exact) Py_INCREF(d);
+    return Py_BuildValue("(iNOLN)", ctx.found, line, exact ? Py_True : Py_False, E->nodes - n0, d);
+}
+
+/* evaluate_moves: every legal move with its value for the mover; moves that lead to the same
+ * node share one search. */
+typedef struct {
+    int n;
+    FN(LMove) * moves;
+    Pos *children;
+    int *points, *flip, *share, *last, *found, *values, *trial;
+    int have;
+} FN(EvalCtx);
+
+static int FN(eval_work)(Engine *E, void *ctx, int deepen)
+{
+    FN(EvalCtx) *c = (FN(EvalCtx) *)ctx;
+    int guess = 0;
+    for (int i = 0; i < c->n; i++) {
+        int s = c->share[i];
+        if (s == i) {
+            int g = c->have ? c->last[i] : c->flip[i] * (guess - c->points[i]);
+            c->found[i] = FN(value)(E, &c->children[i], g, deepen);
+            if (E->stop) return 0;
+        }
+        int value = c->points[i] + c->flip[i] * c->found[s];
+        guess = i == 0 || value > guess ? value : guess;
+        c->trial[i] = value;
+    }
+    for (int i = 0; i < c->n; i++) { /* a search cut short leaves the last complete one */
+        c->last[i] = c->found[i];
+        c->values[i] = c->trial[i];
+    }
+    c->have = 1;
+    return 0;
+}
+
+static PyObject *FN(evaluate)(Engine *E, Pos *P, double budget)
+{
+    PyObject *out = NULL;
+    FN(LMove) *moves = (FN(LMove) *)PyMem_Malloc(sizeof(FN(LMove)) * LMOVES_CAP);
+    if (!moves) return PyErr_NoMemory();
+    int n = FN(legal)(E, P, moves);
+    FN(EvalCtx) c;
+    memset(&c, 0, sizeof(c));
+    c.n = n;
+    c.moves = moves;
+    size_t k = n ? (size_t)n : 1;
+    c.children = (Pos *)PyMem_Malloc(sizeof(Pos) * k);
+    int *ints = (int *)PyMem_Malloc(sizeof(int) * k * 7);
+    uint64_t *keys = (uint64_t *)PyMem_Malloc(sizeof(uint64_t) * k * 2);
+    if (!c.children || !ints || !keys) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    c.points = ints;
+    c.flip = ints + k;
+    c.share = ints + 2 * k;
+    c.last = ints + 3 * k;
+    c.found = ints + 4 * k;
+    c.values = ints + 5 * k;
+    c.trial = ints + 6 * k;
+    for (int i = 0; i < n; i++) {
+        c.points[i] = FN(child)(E, P, &moves[i], &c.children[i]);
+        c.flip[i] = E->sign[P->mover] * E->sign[c.children[i].mover];
+        FN(pos_key)(E, &c.children[i], &keys[2 * i], &keys[2 * i + 1]);
+        c.share[i] = i;
+        for (int j = 0; j < i; j++)
+            if (keys[2 * j] == keys[2 * i] && keys[2 * j + 1] == keys[2 * i + 1]) {
+                c.share[i] = j;
+                break;
+            }
+    }
+    int exact, depth;
+    if (FN(deepening)(E, P, budget, FN(eval_work), &c, &exact, &depth) < 0) goto done;
+    set_floor(E, EXACT);
+    PyObject *list = PyList_New(n);
+    if (!list) goto done;
+    for (int i = 0; i < n; i++) {
+        FN(LMove) *m = &moves[i];
+        PyObject *item = Py_BuildValue("(iiiii)", m->kind, m->tile == 255 ? -1 : m->tile, m->arm == 255 ? -1 : m->arm, m->inl, c.values[i]);
+        if (!item) {
+            Py_DECREF(list);
+            goto done;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    if (exact)
+        out = Py_BuildValue("(NOO)", list, Py_True, Py_None);
+    else
+        out = Py_BuildValue("(NOi)", list, Py_False, depth);
+done:
+    PyMem_Free(moves);
+    PyMem_Free(c.children);
+    PyMem_Free(ints);
+    PyMem_Free(keys);
+    return out;
+}
+
+/* The value searched to one floor, by MTD(f) from 0 (for tests against Engine.mtdf). */
+static PyObject *FN(floor_value)(Engine *E, Pos *P, int floor)
+{
+    set_floor(E, floor < 0 ? EXACT : floor);
+    int v = FN(mtdf)(E, P, 0);
+    set_floor(E, EXACT);
+    if (E->stop) return NULL;
+    return PyLong_FromLong(v);
+}
+
+static PyObject *FN(moves)(Engine *E, Pos *P)
+{
+    FN(LMove) *moves = (FN(LMove) *)PyMem_Malloc(sizeof(FN(LMove)) * LMOVES_CAP);
+    if (!moves) return PyErr_NoMemory();
+    int n = FN(legal)(E, P, moves);
+    PyObject *list = PyList_New(n);
+    for (int i = 0; list && i < n; i++) {
+        PyObject *m = FN(move_tuple)(&moves[i]);
+        if (!m) {
+            Py_CLEAR(list);
+            break;
+        }
+        PyList_SET_ITEM(list, i, m);
+    }
+    PyMem_Free(moves);
+    return list;
+}
+
+#undef MASK

@@ -1,0 +1,55 @@
+"""``muggins keep``: the scorekeeper's card of seed 002, as one page to keep a game at the table."""
+
+from __future__ import annotations
+
+import enum
+import json
+from typing import List, Optional
+
+import typer
+
+from muggins.cli.app import app
+from muggins.cli.common import die, output_option, write_output
+
+
+class PageFormat(str, enum.Enum):
+    """The card as a page, or the data it embeds (for machines and tests)."""
+
+    html = "html"
+    json = "json"
+
+
+@app.command("keep")
+def keep_command(
+    rules: str = typer.Option("scorecard", "--rules", help="The table's rule set: a preset name or a YAML file (default: scorecard, seed 002)."),
+    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable), e.g. pip_rounding=down."),
+    output: Optional[str] = output_option("the page"),
+    format: PageFormat = typer.Option(PageFormat.html, "--format", help="html (the page), or json (the rules data the page embeds)."),
+) -> None:
+    """Write a scorecard page to keep a game at the table, offline, on a phone or a desktop.
+
+    Set up 2 to 4 players or two teams and the target; tap the points of each play on the
+    scorer's card; Muggins! takes an opponent's unclaimed points; at the end of a hand choose
+    who dominoed (or blocked) and type the pips left: the card scores them by the rules. Undo
+    goes back any number of steps, the game survives a reload, and the card exports the game as
+    a score-sheet-only .mgn record that `muggins audit` reads under the same rules.
+
+    Exit code 0, or 2 for rules the card cannot keep (the message names the parameter) and
+    unusable options.
+    """
+    from muggins.pictures.scorecard import scorecard_html
+    from muggins.pictures.scorecard_data import CardRulesError, scorecard_config
+    from muggins.replay import rules as rulesmod
+
+    try:
+        rule_set = rulesmod.with_overrides(rulesmod.load(rules), [rulesmod.parse_override(s) for s in set_])
+    except rulesmod.RuleError as exc:
+        die(str(exc))
+    try:
+        config = scorecard_config(rule_set)
+    except CardRulesError as exc:
+        die(f"the scorecard cannot keep a game under rules {rule_set.name}: parameter {exc.parameter}: {exc}")
+    if format is PageFormat.json:
+        write_output(json.dumps(config, indent=2) + "\n", output)
+    else:
+        write_output(scorecard_html(config), output)

@@ -1,0 +1,148 @@
+"""Writing files so that nothing is lost: atomically, through links, never over an input.
+
+Every file muggins writes (``fmt --in-place``, ``-o`` of any command) goes through here, so the
+promises are kept in one place:
+
+- **Atomic.** The new text goes to a temporary file beside the target, is flushed to disk, and
+  takes the target's place in one ``os.replace``: a crash leaves the old file or the whole new
+  one. The temporary file's name is fixed per target (``.NAME.muggins.tmp``), so a run killed
+  with no chance to clean up leaves at most one, which the next run reuses.
+- **Through links.** A symbolic link is written through: its target changes, the link stays. A
+  file with several hard links is rewritten in place (the same inode, so every link sees it)
+  from the complete, verified temporary file, which is removed only once the copy is done.
+- **Keeping the file's mode, owner and group**, and refusing a read-only file unless forced.
+- **Never over an input**: an output that is one of the files read is refused.
+
+Problems are :class:`WriteError` values whose message names the file and what is wrong (a missing
+folder, a folder in the file's place, a full disk), for the caller to print and exit 2.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+from typing import BinaryIO, Callable, Iterable
+
+
+class WriteError(OSError):
+    """A file that cannot (or must not) be written; the message says which and why."""
+
+
+def temp_name(path: Path) -> Path:
+    """The temporary file that stands beside ``path`` while it is written."""
+    return path.with_name(f".{path.name}.muggins.tmp")
+
+
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def refuse_inputs(output: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]]) -> None:
+    """Raise :class:`WriteError` when ``output`` is one of ``inputs`` (a record read must never be
+    overwritten by a picture of it)."""
+    for given in inputs:
+        if same_file(output, given):
+            raise WriteError(f"will not write over {os.fspath(output)}: it is the input {os.fspath(given)}; choose another output")
+
+
+def _why(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "the disk is full"
+    if exc.errno == errno.EDQUOT:
+        return "the disk quota is exceeded"
+    return exc.strerror or str(exc)
+
+
+def write_atomically(
+    path: str | os.PathLike[str],
+    write: Callable[[BinaryIO], None],
+    *,
+    inputs: Iterable[str | os.PathLike[str]] = (),
+    force: bool = False,
+) -> None:
+    """Write the file ``path`` with ``write(handle)`` (a binary handle), keeping every promise
+    of this module. Raises :class:`WriteError`."""
+    given = Path(path)
+    refuse_inputs(given, inputs)
+    target = Path(os.path.realpath(given))  # through symbolic links
+    folder = target.parent
+    if not folder.is_dir():
+        raise WriteError(f"cannot write {given}: the folder {folder} does not exist")
+    if target.is_dir():
+        raise WriteError(f"cannot write {given}: it is a folder")
+    old = _stat(target)
+    if old is not None and not stat.S_ISREG(old.st_mode):
+        raise WriteError(f"cannot write {given}: not a regular file")
+    if old is not None and not force and not old.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise WriteError(f"cannot write {given}: it is read-only (--force writes it anyway, keeping it read-only)")
+    temp = temp_name(target)
+    try:
+        with open(temp, "wb") as handle:
+            write(handle)
+            handle.flush()
+            os.fsync(handle.fileno())
+        put_in_place(temp, target, old)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        raise WriteError(f"cannot write {given}: {_why(exc)}; {'the file is left as it was' if old else 'nothing written'}") from None
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+
+
+def put_in_place(temp: Path, target: Path, old: os.stat_result | None) -> None:
+    """Make the complete file ``temp`` the content of ``target`` (whose state was ``old``)."""
+    if old is not None and old.st_nlink > 1:
+        _copy_into(temp, target)
+        temp.unlink(missing_ok=True)
+        return
+    if old is not None:
+        os.chmod(temp, stat.S_IMODE(old.st_mode))
+        try:
+            os.chown(temp, old.st_uid, old.st_gid)
+        except OSError:  # not allowed to give the file away: keep at least the group
+            try:
+                os.chown(temp, -1, old.st_gid)
+            except OSError:
+                pass
+    os.replace(temp, target)
+    _sync_folder(target.parent)
+
+
+def _copy_into(temp: Path, target: Path) -> None:
+    """Overwrite ``target`` in place (its inode, and so its hard links, kept) with ``temp``."""
+    with open(temp, "rb") as source, open(target, "r+b") as out:
+        while True:
+            block = source.read(1 << 20)
+            if not block:
+                break
+            out.write(block)
+        out.truncate()
+        out.flush()
+        os.fsync(out.fileno())
+
+
+def _stat(path: Path) -> os.stat_result | None:
+    try:
+        return os.stat(path)
+    except FileNotFoundError:
+        return None
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (where the system allows opening a folder)."""
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass
+    finally:
+        os.close(handle)

@@ -1,0 +1,137 @@
+"""Writing files so that nothing is lost (muggins.files), and the commands that write them.
+
+Each case was a defect: ``fmt --in-place`` replaced a symbolic link with a regular file (the
+target stayed unformatted), split hard links, dropped the group, rewrote a read-only file, and
+left its temporary file behind when killed; ``simulate -o`` into a missing folder, onto a folder
+or onto a full disk ended in a traceback.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from cli_run import run
+from muggins.files import WriteError, temp_name, write_atomically
+
+UNFORMATTED = '[Event   "x"]\n[Seat A "Ana"]\n[Seat B "Bruno"]\n\nhand 1\ndeal A 6-6 5-5\ndeal B 4-4 3-3\nlead A\nA   6-6\n'
+
+
+def formatted(path) -> bool:
+    return run("fmt", "--check", str(path)).exit_code == 0
+
+
+def test_fmt_in_place_writes_through_a_symbolic_link(tmp_path):
+    target = tmp_path / "real.mgn"
+    target.write_text(UNFORMATTED, encoding="utf-8")
+    link = tmp_path / "link.mgn"
+    link.symlink_to(target)
+    assert run("fmt", "--in-place", str(link)).exit_code == 0
+    assert link.is_symlink()  # the link stays a link ...
+    assert formatted(target)  # ... and its target is formatted
+
+
+def test_fmt_in_place_keeps_hard_links(tmp_path):
+    first = tmp_path / "a.mgn"
+    first.write_text(UNFORMATTED, encoding="utf-8")
+    second = tmp_path / "b.mgn"
+    os.link(first, second)
+    assert run("fmt", "--in-place", str(first)).exit_code == 0
+    assert os.path.samefile(first, second)
+    assert formatted(second)
+    assert os.stat(first).st_nlink == 2
+    assert not temp_name(first).exists()
+
+
+def test_fmt_in_place_keeps_mode_owner_and_group(tmp_path):
+    path = tmp_path / "a.mgn"
+    path.write_text(UNFORMATTED, encoding="utf-8")
+    os.chmod(path, 0o640)
+    if os.geteuid() == 0:  # root may give the file to anyone: the owner must come back too
+        owner, group = 4242, 4343
+    else:
+        owner, group = os.getuid(), os.getgroups()[-1] if os.getgroups() else os.getgid()
+    os.chown(path, owner, group)
+    assert run("fmt", "--in-place", str(path)).exit_code == 0
+    after = os.stat(path)
+    assert stat.S_IMODE(after.st_mode) == 0o640
+    assert (after.st_uid, after.st_gid) == (owner, group)
+    assert formatted(path)
+
+
+def test_fmt_in_place_refuses_a_read_only_file_unless_forced(tmp_path):
+    path = tmp_path / "a.mgn"
+    path.write_text(UNFORMATTED, encoding="utf-8")
+    os.chmod(path, 0o444)
+    result = run("fmt", "--in-place", str(path))
+    assert result.exit_code == 2
+    assert "read-only" in result.stderr and "--force" in result.stderr
+    assert path.read_text(encoding="utf-8") == UNFORMATTED
+    assert run("fmt", "--in-place", "--force", str(path)).exit_code == 0
+    assert formatted(path)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o444
+
+
+def test_fmt_in_place_reuses_what_a_killed_run_left(tmp_path):
+    path = tmp_path / "a.mgn"
+    path.write_text(UNFORMATTED, encoding="utf-8")
+    temp_name(path).write_text("half a file", encoding="utf-8")  # as a SIGKILL would leave it
+    assert run("fmt", "--in-place", str(path)).exit_code == 0
+    assert os.listdir(tmp_path) == ["a.mgn"]
+
+
+@pytest.mark.parametrize("where", ["missing/out.mgn", "folder"])
+def test_simulate_to_a_missing_folder_or_onto_a_folder_says_so(tmp_path, where):
+    (tmp_path / "folder").mkdir()
+    result = run("simulate", "-o", str(tmp_path / where))
+    assert result.exit_code == 2
+    assert "cannot write" in result.stderr
+    assert ("does not exist" if "missing" in where else "it is a folder") in result.stderr
+
+
+def test_a_full_disk_is_a_message_and_the_old_file_stays(tmp_path):
+    path = tmp_path / "out.mgn"
+    path.write_text("old", encoding="utf-8")
+
+    def fill(handle):
+        handle.write(b"new text")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    with pytest.raises(WriteError, match="the disk is full; the file is left as it was"):
+        write_atomically(path, fill)
+    assert path.read_text(encoding="utf-8") == "old"
+    assert os.listdir(tmp_path) == ["out.mgn"]
+
+
+def test_an_output_that_is_an_input_is_refused(tmp_path):
+    path = tmp_path / "game.mgn"
+    path.write_text("[Event \"x\"]\n", encoding="utf-8")
+    with pytest.raises(WriteError, match="will not write over"):
+        write_atomically(tmp_path / "." / "game.mgn", lambda handle: handle.write(b"<svg/>"), inputs=[path])
+    assert path.read_text(encoding="utf-8") == "[Event \"x\"]\n"
+
+
+def test_simulate_writes_the_same_games_to_a_file_as_to_stdout(tmp_path):
+    path = tmp_path / "games.mgn"
+    assert run("simulate", "--games", "3", "--seed", "4", "-o", str(path)).exit_code == 0
+    assert path.read_text(encoding="utf-8") == run("simulate", "--games", "3", "--seed", "4").stdout
+
+
+@pytest.mark.parametrize("command", ["view", "render"])
+def test_view_and_render_refuse_to_write_over_the_record(tmp_path, command):
+    source = Path(__file__).parent.parent / "samples" / "allfives-2p.mgn"
+    path = tmp_path / "same.mgn"
+    path.write_bytes(source.read_bytes())
+    result = run(command, str(path), "-o", str(path))
+    assert result.exit_code == 2
+    assert "will not write over" in result.stderr
+    assert path.read_bytes() == source.read_bytes()
+    # another name for the same file is the same file
+    link = tmp_path / "link.mgn"
+    link.symlink_to(path)
+    assert run(command, str(path), "-o", str(link)).exit_code == 2
+    assert path.read_bytes() == source.read_bytes()
