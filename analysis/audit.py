@@ -21,7 +21,7 @@ from muggins.notation.model import Record, Tally
 from muggins.replay.facts import HandResult, ReplayResult, TurnFact
 from muggins.replay.replayer import replay
 from muggins.replay.rules import RuleSet
-from muggins.replay.scoring import end_of_hand, play_scores, round_pips
+from muggins.replay.scoring import end_of_hand, muggins_takes, play_scores, round_pips
 
 #: Every finding code the audit adds to the replayer's: code -> (rule parameter, meaning).
 FINDINGS: dict[str, tuple[str | None, str]] = {
@@ -208,6 +208,12 @@ class _Auditor:
                         if other != side:
                             correct[other] += fact.penalty
             elif kind == "muggins":
+                if fact.taken_back:  # the called side's claim comes off, on the sheet as in the rules
+                    called = sides[fact.statement.against]  # type: ignore[attr-defined]
+                    claimed[called] -= fact.taken_back
+                    correct[called] -= fact.taken_back
+                if fact.claim is not None:  # a call on a score sheet: judged as its entries are
+                    self._sheet(fact, number)
                 side = sides[fact.seat]
                 claimed[side] += fact.statement.points  # type: ignore[attr-defined]
                 correct[side] += fact.counted
@@ -277,8 +283,16 @@ class _Auditor:
                 fate = f"the {missing} unclaimed points are lost under these rules"
             elif call is not None:
                 fate = f"{call.seat} took them by calling Muggins at turn {call.turn}"
+                if call.expected is not None and call.expected != missing:
+                    fate = (
+                        f"{call.seat} took the whole {call.expected} by calling Muggins at turn {call.turn},"
+                        f" and the claim of {claim} came off {fact.seat}'s score"
+                    )
             else:
                 fate = f"{' or '.join(opponents)} could have called Muggins; nobody did"
+                whole = muggins_takes(points, missing, fact.counted, self.rules).takes
+                if whole != missing:
+                    fate = f"{' or '.join(opponents)} could have called Muggins for the whole {whole}; nobody did"
             code = "under-claim" if claim else "unclaimed"
             said = f"claimed {claim}" if claim else "claimed nothing"
             self.find(
@@ -488,6 +502,9 @@ def _sheet_entries(result: HandResult, sides: dict[str, str], end_claims: dict[s
             amount = fact.claim or 0
         elif kind == "muggins":
             amount = fact.statement.points  # type: ignore[attr-defined]
+            if fact.taken_back:
+                called = sides[fact.statement.against]  # type: ignore[attr-defined]
+                totals[called] = totals.get(called, 0) - fact.taken_back
         else:
             continue
         if amount:
@@ -544,6 +561,18 @@ def to_json(report: RecordAudit, index: int) -> dict:
         if report.replay.won_at is None
         else {"hand": report.replay.won_at[0], "turn": report.replay.won_at[1]},
     }
+
+
+def finding_seat(record: Record, finding: Diagnostic) -> str | None:
+    """The seat whose turn ``finding`` points at (a claim is the player's, a Muggins call the
+    caller's), or None for a finding on the score sheet's lines or on the record itself."""
+    if finding.hand is None or finding.turn is None:
+        return None
+    hand = next((h for h in record.hands if h.number == finding.hand), None)
+    if hand is None or not 0 < finding.turn <= len(hand.turns):
+        return None
+    seat: str | None = getattr(hand.turns[finding.turn - 1], "seat", None)
+    return seat
 
 
 CSV_COLUMNS = ("file", "record", "hand", "turn", "line", "column", "severity", "code", "rule", "claimed", "correct", "message")

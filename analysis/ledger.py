@@ -39,6 +39,7 @@ COLUMNS: tuple[str, ...] = (
     "unclaimed",
     "lost",
     "muggins_lost",
+    "taken_back",
     "muggins_gained",
     "over_claimed",
     "penalty",
@@ -50,8 +51,9 @@ COLUMNS: tuple[str, ...] = (
 class Line:
     """One row of the ledger: a seat or a side, over one hand (``hand``) or the game (None).
 
-    ``unclaimed`` is ``lost`` + ``muggins_lost``. ``end_points`` is given for sides only (and for
-    a seat that is its own side): a team's end-of-hand points belong to the team.
+    ``unclaimed`` is ``lost`` + ``muggins_lost``; a call takes ``muggins_lost`` + ``taken_back``
+    of the called seat's play. ``end_points`` is given for sides only (and for a seat that is its
+    own side): a team's end-of-hand points belong to the team.
     """
 
     who: str
@@ -62,6 +64,7 @@ class Line:
     unclaimed: Figure = Figure()  # earned but never claimed
     lost: Figure = Figure()  # ... and taken by nobody
     muggins_lost: Figure = Figure()  # ... and taken by an opponent's Muggins call
+    taken_back: Figure = Figure()  # claimed, then taken off again by such a call (the caller takes the whole play)
     muggins_gained: Figure = Figure()  # taken from opponents by own Muggins calls
     over_claimed: Figure = Figure()  # claimed above what the play made
     penalty: Figure = Figure()  # what the opponents scored for those over-claims
@@ -164,10 +167,18 @@ def _book_hand(book: _Book, hand: HandResult, sides: dict[str, str]) -> None:
                 call = taken.get(fact.turn)
                 if call is not None:
                     add(fact.seat, "muggins_lost", fact.unclaimed, at, (number, call.turn))
+                    add(fact.seat, "taken_back", call.taken_back, at, (number, call.turn))
                 else:
                     add(fact.seat, "lost", fact.unclaimed, at)
         elif fact.kind == "muggins" and fact.refers_to is not None:
             add(fact.seat, "muggins_gained", fact.expected or 0, (number, fact.refers_to), at)
+        elif fact.kind == "muggins" and fact.claim is not None:
+            # A call on a score sheet: the sheet says the opponent's play made that much more than
+            # was written, and the caller took it; the call is the only turn there is to point at.
+            against = fact.statement.against  # type: ignore[attr-defined]
+            for column in ("earned", "unclaimed", "muggins_lost"):
+                add(against, column, fact.claim, at)
+            add(fact.seat, "muggins_gained", fact.claim, at)
     if hand.award is not None:
         for side, amount in hand.award.points.items():
             book.add(side, number, "side:end_points", amount, (number, None))

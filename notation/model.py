@@ -292,8 +292,13 @@ class Hand:
 
     @property
     def is_sheet_only(self) -> bool:
-        """A hand kept only as "seat scored N" entries, as on a paper score sheet."""
-        return bool(self.turns) and all(type(t) is SheetScore for t in self.turns)
+        """A hand kept only as a paper score sheet keeps it: "seat scored N" entries, Muggins
+        calls among them, and the ending. A hand with an ending and no turn, dealt nothing, is one
+        where nobody scored in play; a hand of Muggins calls alone is not (a call follows a play)."""
+        kinds = {type(t) for t in self.turns}
+        if not kinds:
+            return self.outcome is not None and not self.deals and self.boneyard is None and self.lead is None
+        return SheetScore in kinds and kinds <= {SheetScore, MugginsCall}
 
     def dealt(self, seat: str) -> tuple[Tile, ...] | None:
         for deal in self.deals:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from muggins.notation.model import NOTATION_MAX_PIP, Header, Lead, SheetScore, Tile, Turn
+from muggins.notation.model import NOTATION_MAX_PIP, Header, Lead, MugginsCall, SheetScore, Tile, Turn
 from muggins.notation.tokens import TERMINALS
 
 __all__ = ["TILE_BY_TEXT", "declare", "team_problems", "tile_from_text", "tiles_from_text", "turn_problems", "unquote"]
@@ -109,11 +109,12 @@ def turn_problems(turns: tuple[Turn, ...], lead: Lead | None) -> list[tuple[int,
     if lead is not None and first.seat != lead.seat:
         found.append((1, "lead-mismatch", f"lead {lead.seat} disagrees with the first turn, which is {first.seat}'s"))
     kinds = set(map(type, turns))
-    if SheetScore not in kinds or len(kinds) == 1:
+    if SheetScore not in kinds or kinds <= {SheetScore, MugginsCall}:
         return found
-    sheet = type(first) is SheetScore
+    # Muggins calls belong to either kind of hand; the first other turn says which this one is.
+    sheet = next(type(t) is SheetScore for t in turns if type(t) is not MugginsCall)
     for number, turn in enumerate(turns, 1):
-        if (type(turn) is SheetScore) != sheet:
+        if type(turn) is not MugginsCall and (type(turn) is SheetScore) != sheet:
             message = (
                 "a hand is either played out (plays, draws, passes) or kept as score-sheet "
                 "entries (A +10); this one mixes the two"

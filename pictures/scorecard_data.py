@@ -64,14 +64,26 @@ class CardRulesError(ValueError):
         self.parameter = parameter
 
 
+#: Why the card leaves a value out, where the reason is not plain.
+_WHY_NOT = {
+    ("muggins", "opponent_takes_whole"): "a call there takes back the claim of the play it is on,"
+    " and the card keeps each side's scores, not the plays",
+}
+
+
 def card_problems(rules: RuleSet) -> list[tuple[str, str]]:
     """(parameter, message) for each reason the card cannot keep a game under ``rules``."""
     problems = []
     for key, values in implemented().items():
         value = getattr(rules, key)
         if value not in values:
+            why = _WHY_NOT.get((key, value))
             problems.append(
-                (key, f"{key} {value!r} is not one the scorecard carries out (it does {', '.join(values)})")
+                (
+                    key,
+                    f"{key} {value!r} is not one the scorecard carries out (it does {', '.join(values)})"
+                    + (f": {why}" if why else ""),
+                )
             )
     if not _tables(rules):
         problems.append(

@@ -21,7 +21,9 @@ class TurnFact(NamedTuple):
     For a play: the arm used, the ends' ``total`` after it, the ``points`` the rules give, and
     under the Muggins rule what was ``credited`` to the player's side, left ``unclaimed``, or
     claimed in ``excess`` (with the ``penalty`` the opponents score for it). For a Muggins call:
-    ``refers_to`` the turn whose points it takes and ``credited`` what the caller's side gains.
+    ``refers_to`` the turn whose points it takes, ``expected`` what the rules let it take,
+    ``credited`` what the caller's side gains and ``taken_back`` what came off the called side's
+    score (its short claim, where the caller takes the whole play: ``muggins: opponent_takes_whole``).
     """
 
     hand: int
@@ -40,6 +42,7 @@ class TurnFact(NamedTuple):
     refers_to: int | None = None
     expected: int | None = None
     counted: int = 0  # what actually went on the score (after the get-in and exact-target rules)
+    taken_back: int = 0  # a Muggins call: what came off the called side's score
 
 
 @dataclass(slots=True)

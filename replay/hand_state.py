@@ -19,6 +19,7 @@ from muggins.replay.board import Layout
 from muggins.replay.facts import HandResult, TurnFact
 from muggins.replay.play_rules import beyond_reserve, playable
 from muggins.replay.rules import RuleError, RuleSet
+from muggins.replay.scoring import MugginsTake
 from muggins.replay.turns import apply_draw, apply_muggins, apply_pass, apply_play, apply_sheet
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class HandState:
         self.over: str | None = None
         self.went_out: str | None = None
         self.must_play: dict[str, Tile] = {}
-        self.pending: list[tuple[int, str, int]] = []  # (turn, seat, unclaimed points)
+        self.pending: list[tuple[int, str, int, MugginsTake]] = []  # (turn, seat, unclaimed points, what a call takes)
         self.unclaimed_history: dict[str, list[int]] = {s: [] for s in seats}
         self.result = HandResult(hand.number, hand, None)
         self.result.in_play = {side: 0 for side in game.side_list}

@@ -245,8 +245,12 @@ class RuleSet:
     muggins: str = _param(
         "opponent_takes",
         "What happens to points a player made but did not claim: an opponent may take them by "
-        "calling 'Muggins!'; they are simply lost; or they are scored anyway (claims are not needed).",
-        ("opponent_takes", "lost", "automatic"),
+        "calling 'Muggins!'; they are simply lost; they are scored anyway (claims are not needed); "
+        "or an opponent's call takes the whole score of the play, the player's short claim coming "
+        "off his score again. Of a score not claimed at all the two readings agree (seed 002: a rival "
+        "may call Muggins and 'quedarse con ellos', keep the points the play made; Britannica: 'take "
+        "the score for himself'); of a short claim no source says which part the caller takes.",
+        ("opponent_takes", "lost", "automatic", "opponent_takes_whole"),
     )
     muggins_window: str = _param(
         "before_next_play",

@@ -121,7 +121,7 @@ def _subtract_own(pips: Mapping[str, int], side_of: Mapping[str, str], points: d
     for seat, p in pips.items():
         loss = award(p, rules)
         points[side_of[seat]] -= loss
-        parts.append(f"{seat} {p} -> -{loss}")
+        parts.append(f"{seat} {p} -> {-loss}")  # "-10", and "0" where nothing is lost (never "-0")
     return "each subtracts own pips: " + ", ".join(parts)
 
 
@@ -232,7 +232,26 @@ class Credit(NamedTuple):
 def unclaimed_may_be_taken(rules: RuleSet) -> bool:
     """Whether an opponent may take the points a player left unclaimed by calling Muggins
     (else they are lost, or every play is scored in full without claims)."""
-    return rules.muggins == "opponent_takes"
+    return rules.muggins in ("opponent_takes", "opponent_takes_whole")
+
+
+class MugginsTake(NamedTuple):
+    """What a Muggins call on a play does: ``takes`` goes to the caller's side, ``takes_back``
+    comes off the called player's side (what his short claim had put on its score)."""
+
+    takes: int
+    takes_back: int
+
+
+def muggins_takes(points: int, unclaimed: int, kept: int, rules: RuleSet) -> MugginsTake:
+    """What a Muggins call takes on a play that made ``points``, left ``unclaimed`` of them
+    unclaimed and put ``kept`` on its side's score (the claim, as the get-in and exact-target
+    rules let it count): the unclaimed part (``opponent_takes``), or the whole score of the
+    play, the claim coming off again (``opponent_takes_whole``). The one answer to "what does
+    this call take": the replayer applies it, the simulator writes it, the audit words it."""
+    if rules.muggins == "opponent_takes_whole":
+        return MugginsTake(points, kept)
+    return MugginsTake(unclaimed, 0)
 
 
 def credit_claim(points: int, claim: int | None, rules: RuleSet, claims_written: bool) -> Credit:

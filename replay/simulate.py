@@ -6,8 +6,10 @@ what scores is decided in one place; it only chooses among legal moves. The same
 same games, byte for byte.
 
 Players: ``random`` picks any legal placement; ``greedy`` picks the one that scores most now.
-``forget`` is the chance a player forgets to claim a score (an opponent then calls Muggins half
-the time, where the rules allow it): records with honest slips, for the ledger and audit tests.
+``forget`` is the chance a player forgets to claim a score, ``underclaim`` the chance he claims
+the next smaller score the rules allow instead (an opponent then calls Muggins half the time,
+where the rules allow it, for what :func:`~muggins.replay.scoring.muggins_takes` says): records
+with honest slips, for the ledger and audit tests.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from muggins.replay.play_rules import DRAW, draw_takes, drawable, legal_moves
 from muggins.replay.replayer import Game
 from muggins.replay.resolve import rule_tags
 from muggins.replay.rules import RuleSet
-from muggins.replay.scoring import play_points, unclaimed_may_be_taken
+from muggins.replay.scoring import play_points, play_scores, unclaimed_may_be_taken
 
 STRATEGIES = ("greedy", "random")
 SEATS = {2: ("A", "B"), 3: ("A", "B", "C"), 4: ("N", "E", "S", "W"), 5: ("A", "B", "C", "D", "E"), 6: ("A", "B", "C", "D", "E", "F")}
@@ -49,6 +51,7 @@ class Options:
     strategy: str = "greedy"
     teams: bool | None = None  # None: pairs when the rules require them or four play
     forget: float = 0.0
+    underclaim: float = 0.0
     max_hands: int = 60
 
 
@@ -160,10 +163,15 @@ def _play_hand(game: Game, state: HandState, leader: str, first_double: Tile | N
         forgot = bool(points) and options.forget > 0 and rng.random() < options.forget
         if forgot:
             claim = None
+        elif points and options.underclaim > 0 and rng.random() < options.underclaim:
+            smaller = [v for v in play_scores(rules) if 0 < v < points]
+            if smaller:
+                claim, forgot = max(smaller), True
         apply(Play(seat, tile, end, inline, None, claim))
-        if forgot and unclaimed_may_be_taken(rules) and rng.random() < 0.5:
+        if forgot and unclaimed_may_be_taken(rules) and rng.random() < 0.5 and not game.over:
             callers = [s for s in state.seats if game.sides[s] != game.sides[seat]]
-            apply(MugginsCall(rng.choice(callers), seat, points))
+            takes = next(take.takes for when, _, _, take in state.pending if when == len(turns))
+            apply(MugginsCall(rng.choice(callers), seat, takes))
         if state.to_move is None:
             break
         seat = state.seats[state.to_move]

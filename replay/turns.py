@@ -19,7 +19,7 @@ from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Ti
 from muggins.replay.board import IllegalPlacement, lengthwise_allowed
 from muggins.replay.facts import TurnFact
 from muggins.replay.play_rules import drawable, fits, must_play_after_draw
-from muggins.replay.scoring import credit_claim, play_points, unclaimed_may_be_taken
+from muggins.replay.scoring import credit_claim, muggins_takes, play_points, unclaimed_may_be_taken
 
 if TYPE_CHECKING:
     from muggins.replay.hand_state import HandState
@@ -111,14 +111,14 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
     if unclaimed:
         state.unclaimed_history[seat].append(turn)
         if unclaimed_may_be_taken(rules):
-            state.pending.append((turn, seat, unclaimed))
+            state.pending.append((turn, seat, unclaimed, muggins_takes(points, unclaimed, counted, rules)))
     if left == 0:
         state.over = "domino"
         state.went_out = seat
     state.to_move = game.next_index[seat]
     fact = _new_fact(
         TurnFact,
-        (number, turn, "play", seat, play, used, total, points, claim, credited, unclaimed, excess, penalty, None, None, counted),
+        (number, turn, "play", seat, play, used, total, points, claim, credited, unclaimed, excess, penalty, None, None, counted, 0),
     )
     result.facts.append(fact)
     return fact
@@ -330,7 +330,8 @@ def apply_pass(state: HandState, turn: int, stmt: Pass) -> TurnFact:
 
 
 def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
-    """A Muggins call: the caller's side takes points an opponent left unclaimed, where the rules allow."""
+    """A Muggins call: the caller's side takes points an opponent left unclaimed, where the rules
+    allow, as much as :func:`~muggins.replay.scoring.muggins_takes` says (and what it takes back)."""
     game, rules = state.game, state.rules
     number = state.hand.number
     caller, against = call.seat, call.against
@@ -350,24 +351,47 @@ def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
     if game.sides[caller] == game.sides[against]:
         game.report("muggins-not-opponent", f"{caller} called Muggins on a partner, {against}", call, number, turn)
         return _fact(state, turn, "muggins", call, **fact)
+    if state.sheet_only:
+        # A score sheet keeps no play to hold the call against: credited as written, as its
+        # entries are, and judged by the audit as they are (``claim`` set).
+        credited = game.credit(game.sides[caller], call.points, number, turn)
+        state.result.in_play[game.sides[caller]] += credited
+        return _fact(state, turn, "muggins", call, refers_to=None, expected=None, claim=call.points, credited=credited, counted=credited)
     for i in range(len(state.pending) - 1, -1, -1):
-        when, seat, amount = state.pending[i]
+        when, seat, unclaimed, take = state.pending[i]
         if seat == against:
             del state.pending[i]
             state.unclaimed_history[against].remove(when)
-            if call.points != amount:
+            if call.points != take.takes:
+                left = f"{against} left {unclaimed} unclaimed at turn {when}"
+                if take.takes != unclaimed:
+                    left = f"the call takes the whole {take.takes} of {against}'s play at turn {when} ({unclaimed} left unclaimed)"
                 game.report(
                     "muggins-amount",
-                    f"{caller} called Muggins for {call.points}, but {against} left {amount} unclaimed at turn {when}",
+                    f"{caller} called Muggins for {call.points}, but {left}",
                     call,
                     number,
                     turn,
                     claimed=call.points,
-                    correct=amount,
+                    correct=take.takes,
                 )
-            credited = game.credit(game.sides[caller], amount, number, turn)
-            state.result.in_play[game.sides[caller]] += credited
-            return _fact(state, turn, "muggins", call, refers_to=when, expected=amount, credited=credited, counted=credited)
+            in_play, sides = state.result.in_play, game.sides
+            # The claim comes off first: the call moves the play's score, it does not add to it.
+            taken_back = -game.credit(sides[against], -take.takes_back, number, turn) if take.takes_back else 0
+            in_play[sides[against]] -= taken_back
+            credited = game.credit(sides[caller], take.takes, number, turn)
+            in_play[sides[caller]] += credited
+            return _fact(
+                state,
+                turn,
+                "muggins",
+                call,
+                refers_to=when,
+                expected=take.takes,
+                credited=credited,
+                counted=credited,
+                taken_back=taken_back,
+            )
     last = _last_play(state, against)
     if state.unclaimed_history[against]:
         game.report(

@@ -192,3 +192,15 @@ def test_unclaimed_equals_the_forgotten_points(preset, players):
                 members = [ledger.line(s) for s in record.seats if ledger.sides[s] == side]
                 assert ledger.line(side).unclaimed.value == sum(m.unclaimed.value for m in members)
     assert total_forgotten > 0  # the games did forget something: the test can fail
+
+
+def test_a_muggins_call_on_a_score_sheet_goes_on_the_ledger():
+    # A +10, then B calls Muggins on A for 5 (turn 2): the sheet says A's play made 5 more than A
+    # wrote, and B took them. A: earned 15, claimed 10, unclaimed 5, all taken; B gained 5.
+    from muggins.notation.parser import parse_record
+
+    text = '[Rules "scorecard"]\n[Seat A "Ana"]\n[Seat B "Bruno"]\n\nhand 1\nA +10\nB muggins A +5\ntotals A 10 B 5\n'
+    ledger = ledger_of(parse_record(text, "sheet.mgn"))
+    a, b = ledger.line("A"), ledger.line("B")
+    assert (a.earned.value, a.claimed.value, a.unclaimed.value, a.muggins_lost.value, a.lost.value) == (15, 10, 5, 5, 0)
+    assert a.muggins_lost.turns == ((1, 2),) and b.muggins_gained.value == 5

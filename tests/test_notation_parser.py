@@ -105,13 +105,17 @@ def test_end_of_hand_example_of_notation_md():
 
 def test_score_sheet_example_of_notation_md():
     record = parse_record(notation_blocks()[3])
-    (hand,) = record.hands
-    assert hand.is_sheet_only
-    assert [(s.seat, s.points) for s in hand.turns] == [("A", 10), ("B", 15), ("A", 5)]
-    assert hand.outcome == Outcome("domino", "A", line=9, column=1)
-    assert hand.pips.get("B") == 13
-    assert hand.scores.get("A") == 15
-    assert hand.totals.entries == (("A", 30), ("B", 15))
+    first, second = record.hands
+    assert first.is_sheet_only and second.is_sheet_only
+    assert [(s.seat, s.points) for s in first.turns[:3]] == [("A", 10), ("B", 15), ("A", 5)]
+    assert first.turns[3] == MugginsCall("B", "A", 5, line=9, column=1)
+    assert first.outcome == Outcome("domino", "A", line=10, column=1)
+    assert first.pips.get("B") == 13
+    assert first.scores.get("A") == 15
+    assert first.totals.entries == (("A", 30), ("B", 20))
+    # A hand of its ending only: nobody scored in play.
+    assert second.turns == () and second.outcome == Outcome("domino", "B", line=16, column=1)
+    assert second.totals.entries == (("A", 30), ("B", 30))
 
 
 # ---- header tags ----------------------------------------------------------------------------

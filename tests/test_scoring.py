@@ -65,6 +65,7 @@ def test_allfives_each_subtracts_own_rounded_pips():
     # Seeds 000/001: each player rounds own pips to the nearest 5 and subtracts it: 7 -> -5, 8 -> -10.
     result = end_of_hand("domino", "A", {"A": 0, "B": 7}, SIDES2, rules(domino_scoring="subtract_own"))
     assert result.points == {"A": 0, "B": -5}
+    assert result.explanation == "each subtracts own pips: A 0 -> 0, B 7 -> -5"  # never "-0"
     result = end_of_hand("blocked", None, {"A": 8, "B": 7}, SIDES2, rules(blocked_scoring="subtract_own"))
     assert result.points == {"A": -10, "B": -5}
 

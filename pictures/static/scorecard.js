@@ -104,14 +104,14 @@
     errStored: "The game saved in this browser could not be read; the card starts afresh.",
     errStorage: "This browser does not keep the game across a reload (its storage is off).",
     exportComment: "Kept on the muggins scorecard (muggins keep).",
-    exportMuggins: "Muggins! called on %seat%",
-    exportNothingInPlay: "nothing scored in play",
     exportNoPips: "pips not counted under these rules",
     exportFile: "scorecard-%date%.mgn"
   };
 
   // The values of each parameter this script carries out. Written as JSON, on lines of its
   // own: pictures/scorecard_data.py reads it from here to refuse other rules (muggins keep).
+  // Not muggins "opponent_takes_whole": its call takes back the claim of the play it is on, and
+  // the card keeps scores, not plays.
   var IMPLEMENTED = {
     "domino_scoring": ["none", "subtract_own", "opponents_pips", "opponents_minus_own", "heaviest_hand"],
     "blocked_scoring": ["none", "as_domino", "subtract_own", "lightest_takes_others_minus_own", "lightest_takes_opponents", "difference_each_heavier"],
@@ -507,11 +507,9 @@
     r.hands.forEach(function (hand) {
       if (!hand.entries.length && !hand.end) { return; }
       lines.push("", "hand " + hand.number);
-      if (!hand.entries.length) { lines.push(seat.seats[0] + " +0 " + comment(TEXT.exportNothingInPlay)); }
       hand.entries.forEach(function (entry) {
-        var line = first(entry.side) + " +" + entry.amount;
-        if (entry.kind === "muggins") { line += " " + comment(fill(TEXT.exportMuggins, { seat: first(entry.against) })); }
-        lines.push(line);
+        var who = first(entry.side) + (entry.kind === "muggins" ? " muggins " + first(entry.against) : "");
+        lines.push(who + " +" + entry.amount);
       });
       if (hand.end) {
         lines.push(hand.end.kind === "domino" ? "domino " + hand.end.wentOut : "blocked");

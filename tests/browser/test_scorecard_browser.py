@@ -140,7 +140,7 @@ def test_a_short_game_kept_on_the_card_exports_a_record_the_audit_finds_clean(wa
     assert text == page.input_value("#record")
     body = text.split("\n\n", 1)[1]
     assert body == (
-        "hand 1\nA +10\nB +15\nA +20\nB +5 {Muggins! called on A}\ndomino A\npips A 0 B 13\nscore A 15\ntotals A 45 B 20\n\n"
+        "hand 1\nA +10\nB +15\nA +20\nB muggins A +5\ndomino A\npips A 0 B 13\nscore A 15\ntotals A 45 B 20\n\n"
         "hand 2\nB +10\nA +5\ndomino B\npips A 12 B 0\nscore B 10\ntotals A 50 B 40\n"
     )
     assert '[Rules "scorecard"]' in text and '[Target "150"]' in text
@@ -239,6 +239,7 @@ def test_two_teams_keep_one_card_each_and_export_partnerships(watched, card_path
     assert totals(page) == {"NS": 45, "EW": 30}
     text = downloaded(page)
     assert '[Team NS "N S"]' in text and '[Team EW "E W"]' in text
+    assert "\nN muggins E +5\n" in text
     assert "pips N 0 E 5 S 2 W 6" in text
     record = parse_record(text, "export.mgn")
     assert record.players == {"N": "Los Tigres", "E": "Las Águilas", "S": "Los Tigres", "W": "Las Águilas"}
@@ -331,8 +332,8 @@ def test_a_hand_with_nothing_scored_in_play_and_a_hand_under_way_export_clean(wa
     tap(page, "B", 5)  # hand 2 is under way
     assert totals(page) == {"A": 15, "B": 5}
     text = downloaded(page)
-    # A hand of endings only is not read as a score-sheet hand, so the card writes "+0" in it.
-    assert "hand 1\nA +0 {nothing scored in play}\ndomino A\npips A 0 B 13\nscore A 15\ntotals A 15 B 0\n" in text
+    # A hand of endings only is a score-sheet hand where nobody scored in play (NOTATION.md).
+    assert "hand 1\ndomino A\npips A 0 B 13\nscore A 15\ntotals A 15 B 0\n" in text
     assert text.endswith("hand 2\nB +5\ntotals A 15 B 5\n")
     report = audited(tmp_path, text)
     assert report["clean"] and report["findings"] == [] and report["totals"] == {"A": 15, "B": 5}
@@ -407,15 +408,30 @@ def test_a_saved_game_that_cannot_be_read_is_said_and_set_aside(watched, card_pa
     assert watched.errors == []
 
 
-def test_a_page_whose_rules_it_does_not_carry_out_refuses_with_a_message(watched, tmp_path):
+def refused_page(watched, tmp_path, part: str, key: str, value: str):
+    """The card built with one value of its data changed, opened: the page."""
     data = scorecard_config(load("scorecard"))
-    data["end"]["domino_scoring"] = "winner_takes_all"
+    data[part][key] = value
     path = tmp_path / "refused.html"
     path.write_text(scorecard_html(data), encoding="utf-8")
     page = watched.page
     page.goto(path.as_uri())
+    return page
+
+
+def test_a_page_whose_rules_it_does_not_carry_out_refuses_with_a_message(watched, tmp_path):
+    page = refused_page(watched, tmp_path, "end", "domino_scoring", "winner_takes_all")
     assert page.is_visible("#refused") and page.is_hidden("#card")
     assert "domino_scoring" in page.text_content("#refused") and "winner_takes_all" in page.text_content("#refused")
+    assert watched.errors == []
+
+
+def test_a_page_under_the_whole_play_muggins_rule_refuses_naming_it(watched, tmp_path):
+    # muggins: opponent_takes_whole is left out of the card's IMPLEMENTED values: a call there
+    # takes back the claim of the play it is on, and the card keeps scores, not plays.
+    page = refused_page(watched, tmp_path, "game", "muggins", "opponent_takes_whole")
+    assert page.is_visible("#refused") and page.is_hidden("#card")
+    assert "muggins" in page.text_content("#refused") and "opponent_takes_whole" in page.text_content("#refused")
     assert watched.errors == []
 
 

@@ -50,19 +50,27 @@ IN_FLIGHT = 3
 _Item = Union[FileDone, RecordDone, tuple]
 
 
-def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: int = 1, batch_chars: int | None = None) -> Iterator[Event]:
+def spread(
+    paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: int = 1, cluster: object = None, batch_chars: int | None = None
+) -> Iterator[Event]:
     """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it,
-    worked on in ``jobs`` processes; a :class:`FileDone` after each file.
+    worked on in ``jobs`` processes, or on the Dask ``cluster`` (a client from
+    :func:`muggins.batch.cluster.connect`) when one is given; a :class:`FileDone` after each file.
 
     ``work`` must be picklable (a module-level function, or a ``functools.partial`` of one) when
-    ``jobs`` is more than 1; what it returns must pickle too. ``batch_chars``: about how much
-    record text goes to a worker at a time (1: each record alone, for work so slow that each
-    record's result should come back as soon as it is done, and processes are worth starting
-    for a few records; None: :data:`BATCH_CHARS`).
+    ``jobs`` is more than 1 or a cluster is used; what it returns must pickle too. ``batch_chars``:
+    about how much record text goes to a worker at a time (1: each record alone, for work so
+    slow that each record's result should come back as soon as it is done, and processes are
+    worth starting for a few records; None: :data:`BATCH_CHARS`).
     """
     paths = list(paths)
     if batch_chars is None:
         batch_chars = BATCH_CHARS
+    if cluster is not None:
+        from muggins.batch.cluster import spread_on_cluster
+
+        yield from spread_on_cluster(paths, work, cluster, batch_chars)
+        return
     if jobs <= 1 or _size(paths) <= 2 * batch_chars:  # too little to be worth starting processes
         for batch in _batches(_items(paths), batch_chars):
             yield from _merged(batch, _work_batch(work, _texts(batch)))

@@ -87,6 +87,8 @@ def analyze_command(
 
             die(f"--sort: one of {', '.join(sort_names())}, not {sort!r}")
     check_rule_options([rules] if rules is not None else [], set_)
+    if format in (Format.jsonl, Format.parquet):
+        die(f"analyze writes text, json or csv; --format {format.value} is for muggins audit for now")
     from muggins.analysis.solver_core import SolverCoreError
 
     try:

@@ -17,6 +17,7 @@ HEADS = {
     "unclaimed": "unclaimed",
     "muggins_lost": "mugg-",
     "muggins_gained": "mugg+",
+    "taken_back": "back",
     "over_claimed": "over",
     "end_points": "end",
     "records": "rec",
@@ -34,7 +35,7 @@ HEADS = {
 
 LEGEND = (
     "ledger: lost = unclaimed and taken by nobody; mugg- = unclaimed and taken by an opponent's"
-    " Muggins call; mugg+ = taken from opponents by own calls; over = over-claimed; penalty = what the opponents scored for it;"
+    " Muggins call; back = claimed, then taken off again by a call that took the whole play; mugg+ = taken from opponents by own calls; over = over-claimed; penalty = what the opponents scored for it;"
     " end = end-of-hand points (sides)"
 )
 VALUES_LEGEND = (
@@ -138,7 +139,10 @@ def ledger_table(analysis, hands: bool) -> Table:
     table.add_column("who", no_wrap=True)
     if hands:
         table.add_column("hand", justify="right")
-    for column in LEDGER_COLUMNS:
+    # A claim taken back happens only where a call takes the whole play: its column is shown
+    # where it has something to say, so the usual table still fits 80 columns.
+    columns = [c for c in LEDGER_COLUMNS if c != "taken_back" or any(line.value(c) for line in ledger.lines)]
+    for column in columns:
         table.add_column(_header(column), justify="right", no_wrap=True)
     for line in ledger.lines:
         if line.hand is not None and not hands:
@@ -146,7 +150,7 @@ def ledger_table(analysis, hands: bool) -> Table:
         cells = [escape(line.who)]
         if hands:
             cells.append("game" if line.hand is None else str(line.hand))
-        for column in LEDGER_COLUMNS:
+        for column in columns:
             value = line.value(column)
             cells.append("" if value is None else str(value))
         table.add_row(*cells, style="bold" if hands and line.hand is None else None)

@@ -8,7 +8,9 @@ a summary (audit_summary.py) in the text report and in the JSON document.
 
 from __future__ import annotations
 
+import io
 from functools import partial
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, List, Optional
 
 import typer
@@ -19,6 +21,7 @@ from muggins.cli.common import (
     Outcome,
     capped_jobs,
     check_rule_options,
+    cluster_for,
     die,
     jobs_option,
     named_files,
@@ -28,15 +31,16 @@ from muggins.cli.common import (
     quiet_option,
     record_option,
     rules_dir_option,
+    scheduler_option,
     stderr_console,
     stdout_console,
     to_output,
 )
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from rich.console import Console
+
+    from muggins.cli.tables_out import ParquetTables
 
     from muggins.cli.audit_work import Settings
 
@@ -53,12 +57,13 @@ def audit_command(
     ),
     top: int = typer.Option(8, "--top", help="With --which-rules: how many rule sets to list.", min=1),
     format: Format = typer.Option(
-        Format.text, "--format", help="text (a person's report), json (schema muggins.audit/1) or csv (one row per finding)."
+        Format.text, "--format", help="text (a person's report), json (schema muggins.audit/1), csv (one row per finding), jsonl (a row per finding and per record, schema muggins.tables/1) or parquet (the same tables as Parquet files in the new folder of -o)."
     ),
     record: Optional[int] = record_option(),
     rules_dir: List[str] = rules_dir_option(),
     output: Optional[str] = output_option("the report"),
     jobs: int = jobs_option("Audit records"),
+    scheduler: Optional[str] = scheduler_option("Audit records"),
     quiet: bool = quiet_option(),
     no_color: bool = no_color_option(),
 ) -> None:
@@ -75,24 +80,57 @@ def audit_command(
     if len(rules) > 1 and which_rules:
         die("--which-rules and several --rules cannot be combined")
     check_rule_options(rules, set_)
+    if which_rules and format in (Format.jsonl, Format.parquet):
+        die(f"--which-rules lists rule sets as text or json, not {format.value}")
+    if format is Format.parquet and output in (None, "-"):
+        die("--format parquet writes a folder: name it with -o DIR")
     paths, usable = named_files(files)
     outcome = Outcome()
     if not usable:
         outcome.unusable()
 
-    def body(stream: IO[str]) -> int:
+    def body(stream: IO[str], tables: ParquetTables | None = None) -> int:
         out = stdout_console(stream)
         settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out), tuple(rules_dir), quiet)
-        _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome)
+        _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome, cluster, tables)
         return outcome.code
 
-    raise typer.Exit(to_output(output, paths, body))
+    with cluster_for(scheduler, jobs) as cluster:
+        if format is Format.parquet:
+            assert output is not None  # checked above
+            code = _to_tables(output, paths, lambda tables: body(io.StringIO(), tables))  # nothing on stdout
+        else:
+            code = to_output(output, paths, body)
+    raise typer.Exit(code)
+
+
+def _to_tables(output: str, paths: list[Path], body) -> int:
+    """Run ``body(tables)`` with the Parquet folder ``output``, put in its place only when the
+    run ends (never over an input); what was written is said on stderr."""
+    from muggins.cli.output import counted, say
+    from muggins.cli.tables_out import ParquetTables, TablesError
+
+    if any(Path(output).resolve() == p.resolve() for p in paths):
+        die(f"{output}: is one of the inputs; --format parquet writes a new folder")
+    try:
+        tables = ParquetTables(output)
+    except TablesError as exc:
+        die(str(exc))
+    try:
+        code = body(tables)
+        tables.close()
+    except BaseException:
+        tables.abandon()
+        raise
+    say(f"wrote {counted(tables.count['findings'], 'finding')} and {counted(tables.count['records'], 'record')} to {output}", err=True)
+    return code
 
 
 def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int, stream: IO[str], out: Console,
-           outcome: Outcome) -> None:
+           outcome: Outcome, cluster: object = None, tables: ParquetTables | None = None) -> None:
     """Audit every record of ``paths`` (only the ``chosen``-th of each file, when given) and
-    write the report on ``stream``; ``out`` is the console on it."""
+    write the report on ``stream``; ``out`` is the console on it. With ``tables`` (Parquet),
+    the rows go there and nothing is written on a stream."""
     from muggins.analysis import audit as auditmod
     from muggins.batch.spread import FileDone, spread
     from muggins.cli.audit_summary import RunSummary
@@ -116,7 +154,7 @@ def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int,
     count = findings = not_audited = 0
     by_rules: dict[str, int] = {}  # several --rules: the file's findings under each
     got = False  # the chosen record of the current file was met
-    for event in spread(paths, partial(audit_one, settings), jobs):
+    for event in spread(paths, partial(audit_one, settings), jobs, cluster):
         if isinstance(event, FileDone):
             if event.error is not None:
                 print_diagnostic(err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
@@ -163,7 +201,9 @@ def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int,
         summary.add(result.tally)
         if result.dirty:
             outcome.findings()
-        if entries is not None:
+        if tables is not None:
+            tables.add(result.rows)
+        elif entries is not None:
             entries.add_text(result.text)
         elif not (text and settings.quiet):
             write(result.text)

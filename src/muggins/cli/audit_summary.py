@@ -56,14 +56,11 @@ def tally(path: str | os.PathLike[str], index: int, record: Record, findings: Se
 
 
 def _who(record: Record, finding: Diagnostic) -> str:
+    from muggins.analysis.audit import finding_seat
+
     if finding.hand is None:
         return RECORD
-    if finding.turn is None:
-        return SHEET
-    hand = next((h for h in record.hands if h.number == finding.hand), None)
-    if hand is None or not 0 < finding.turn <= len(hand.turns):
-        return SHEET
-    seat: str | None = getattr(hand.turns[finding.turn - 1], "seat", None)
+    seat = finding_seat(record, finding)
     if seat is None:
         return SHEET
     return record.players.get(seat) or seat

@@ -39,6 +39,7 @@ class Audited:
     text: str
     tally: RecordTally  # its share of the run's summary
     by_rules: tuple[tuple[str, int], ...] = ()  # several --rules: (rule set, findings) for each
+    rows: tuple[tuple[str, dict[str, Any]], ...] = ()  # --format parquet: (table, row) to write
 
 
 def audit_one(settings: Settings, record: Record, path: Path, index: int) -> Audited | str:
@@ -74,6 +75,15 @@ def audit_one(settings: Settings, record: Record, path: Path, index: int) -> Aud
         if len(reports) > 1:
             entry["by_rules"] = [auditmod.to_json(r, index) for r in reports]
         return Audited(len(found), dirty, json_entry(entry), share, by_rules)
+    if settings.format in (Format.jsonl, Format.parquet):
+        from muggins.analysis.tables import rows
+
+        table_rows = [row for r in reports for row in rows(r, path, index)]
+        if settings.format is Format.parquet:
+            return Audited(len(found), dirty, "", share, by_rules, tuple(table_rows))
+        from muggins.cli.tables_out import jsonl_text
+
+        return Audited(len(found), dirty, jsonl_text(table_rows), share, by_rules)
     if settings.format is Format.csv:
         return Audited(len(found), dirty, csv_text(row for r in reports for row in auditmod.csv_rows(r, index)), share, by_rules)
     if settings.quiet:

@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, List
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, List, Optional
 
 import typer
 
@@ -26,12 +26,14 @@ from muggins.cli.common import (
     EXIT_FINDINGS,
     EXIT_UNUSABLE,
     capped_jobs,
+    cluster_for,
     jobs_option,
     named_files,
     no_color_option,
     print_diagnostic,
     quiet_option,
     rules_dir_option,
+    scheduler_option,
     stderr_console,
 )
 from muggins.cli.output import counted, error, say
@@ -109,13 +111,13 @@ def _check_one(checkers: tuple, record: Record, path: Path, index: int) -> list[
     return found
 
 
-def _checked(paths: Iterable[Path], checkers, jobs: int) -> Iterator[tuple[FileReport, list[Diagnostic] | None]]:
+def _checked(paths: Iterable[Path], checkers, jobs: int, cluster: object = None) -> Iterator[tuple[FileReport, list[Diagnostic] | None]]:
     """(the file's report so far, the diagnostics just found) for each record; then
     (the finished report, None) at the end of each file."""
     from muggins.batch.spread import FileDone, spread
 
     report: FileReport | None = None
-    for event in spread(paths, partial(_check_one, tuple(checkers)), jobs):
+    for event in spread(paths, partial(_check_one, tuple(checkers)), jobs, cluster):
         if report is None:
             report = FileReport(str(event.path))
         if isinstance(event, FileDone):
@@ -179,6 +181,7 @@ def check_command(
         help="text (diagnostics on stderr, one summary line per file and one for the run on stdout) or json (one document on stdout, written as the records are checked).",
     ),
     jobs: int = jobs_option("Check records"),
+    scheduler: Optional[str] = scheduler_option("Check records"),
     rules_dir: List[str] = rules_dir_option(),
     quiet: bool = quiet_option(),
     no_color: bool = no_color_option(),
@@ -191,7 +194,16 @@ def check_command(
     """
     paths, usable = named_files(files)
     checkers = [partial(_play, rules_dirs=tuple(rules_dir)) if c is _play and rules_dir else c for c in CHECKERS]
-    checked = _checked(paths, checkers, capped_jobs(jobs))
+    with cluster_for(scheduler, jobs) as cluster:
+        checked = _checked(paths, checkers, capped_jobs(jobs), cluster)
+        total = _report(checked, format, quiet, usable)
+    if total.unusable:
+        raise typer.Exit(EXIT_UNUSABLE)
+    raise typer.Exit(EXIT_FINDINGS if total.problems else EXIT_CLEAN)
+
+
+def _report(checked, format: CheckFormat, quiet: bool, usable: bool) -> _Total:
+    """Write what ``checked`` gives as ``format`` asks; the run's figures."""
     total = _Total(unusable=not usable)
     if format is CheckFormat.json:
         for report in _write_json(checked):
@@ -213,9 +225,7 @@ def check_command(
             said = False
             total.add(report)
         say(total.line())
-    if total.unusable:
-        raise typer.Exit(EXIT_UNUSABLE)
-    raise typer.Exit(EXIT_FINDINGS if total.problems else EXIT_CLEAN)
+    return total
 
 
 @dataclass

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import enum
+from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, NoReturn
+from typing import IO, TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, NoReturn
 
 import typer
 
@@ -30,6 +31,8 @@ class Format(str, enum.Enum):
     text = "text"
     json = "json"
     csv = "csv"
+    jsonl = "jsonl"  # the rows of analysis/tables.py, one JSON object a line
+    parquet = "parquet"  # the same rows as Parquet files in the folder of -o
 
 
 def stderr_console() -> Console:
@@ -85,6 +88,16 @@ def jobs_option(what: str) -> Any:
     return typer.Option(1, "--jobs", "-j", help=f"{what} in this many processes, at most one per CPU (the output is the same).", min=1)
 
 
+def scheduler_option(what: str) -> Any:
+    return typer.Option(
+        None,
+        "--scheduler",
+        envvar="MUGGINS_SCHEDULER",
+        help=f"{what} on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N for N worker processes on this machine (the output is the same as --jobs 1). Needs pip install 'muggins[cluster]'.",
+        show_default=False,
+    )
+
+
 def output_option(what: str) -> Any:
     return typer.Option(None, "-o", "--output", help=f"Write {what} to this file (atomically, never over an input) instead of stdout; - is stdout.")
 
@@ -123,6 +136,27 @@ def one_file(name: str) -> Path:
         return one(name)
     except InputError as exc:
         die(str(exc))
+
+
+@contextmanager
+def cluster_for(scheduler: str | None, jobs: int) -> Iterator[object]:
+    """The Dask client of ``--scheduler`` for the run (None without one), closed after it; a
+    cluster that cannot be had is a message and exit 2 before any work is done."""
+    if not scheduler:
+        yield None
+        return
+    if jobs > 1:
+        die("--jobs and --scheduler cannot be combined: the cluster's workers do the work")
+    from muggins.batch.cluster import ClusterError, close, connect
+
+    try:
+        client = connect(scheduler)
+    except ClusterError as exc:
+        die(str(exc))
+    try:
+        yield client
+    finally:
+        close(client)
 
 
 def capped_jobs(jobs: int) -> int:

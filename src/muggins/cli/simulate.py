@@ -20,6 +20,9 @@ def simulate_command(
     players: Optional[int] = typer.Option(None, "--players", help="Number of players (default: the fewest the rules allow).", min=2, max=6),
     strategy: str = typer.Option("greedy", "--strategy", help="greedy (most points now) or random."),
     forget: float = typer.Option(0.0, "--forget", help="Chance a player forgets to claim a score (0 to 1).", min=0.0, max=1.0),
+    under_claim: float = typer.Option(
+        0.0, "--under-claim", help="Chance a player claims less than a play made (0 to 1).", min=0.0, max=1.0
+    ),
     output: Optional[str] = output_option("the records"),
 ) -> None:
     """Play whole games under a rule set and write them as .mgn records with correct claims.
@@ -42,7 +45,7 @@ def simulate_command(
     problems = rule_set.check_table(count, count == 4 and rule_set.partnerships != "none")
     if count not in rule_set.players:
         die(problems[0])
-    records = simulate(rule_set, seed, games, Options(players=count, strategy=strategy, forget=forget))
+    records = simulate(rule_set, seed, games, Options(players=count, strategy=strategy, forget=forget, underclaim=under_claim))
 
     def body(stream: IO[str]) -> int:
         for i, record in enumerate(records):

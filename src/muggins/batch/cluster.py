@@ -1,0 +1,139 @@
+"""Records spread over a Dask cluster: the same batches and the same events as ``--jobs``.
+
+An archive that outgrows one machine runs on an existing distributed engine, not a scheduler of
+our own: ``dask.distributed``. The files are cut into batches of records exactly as for
+``--jobs`` (spread.py), each batch is one task, and the results are given back in input order,
+so a command's output is byte for byte that of ``--jobs 1``. The calling process reads the files
+and the batch's text travels with its task: workers need not see the files.
+
+A worker that dies mid-task loses nothing. Dask's scheduler gives the task to another worker
+(up to its ``allowed-failures``); a batch that still fails with ``KilledWorker`` is sent again
+one record per task, and a record whose task kills workers again is given as not finished (the
+``worker-failed`` error of spread.py, with its file and index). Every other record is reported.
+
+Dask and distributed are an optional extra (``pip install 'muggins[cluster]'``); only this module
+imports them, and only when a scheduler is asked for.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator
+
+from muggins.batch.events import Event
+from muggins.batch.spread import BATCH_CHARS, IN_FLIGHT, _batches, _items, _merged, _NotFinished, _texts, _work_batch
+
+if TYPE_CHECKING:
+    from muggins.notation.model import Record
+
+__all__ = ["ClusterError", "INSTALL", "LOCAL", "connect", "spread_on_cluster"]
+
+#: How to get the optional extra, for the message where it is missing.
+INSTALL = "pip install 'muggins[cluster]'"
+
+#: ``local:N``: a cluster of N worker processes started on this machine for the run.
+LOCAL = "local:"
+
+#: How long to wait for a scheduler named by its address.
+CONNECT_SECONDS = 10
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used: the extra is not installed, the address is not a scheduler's,
+    or none answers. The message says which and what to do; the command exits 2."""
+
+
+def connect(scheduler: str) -> Any:
+    """A ``distributed.Client`` for ``scheduler`` (an address such as ``tcp://host:8786``, or
+    ``local:N``), or :class:`ClusterError`. A local cluster closes with its client."""
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(f"--scheduler needs Dask's distributed scheduler, which is not installed: {INSTALL}") from None
+    scheduler = scheduler.strip()
+    if scheduler.startswith(LOCAL):
+        count = scheduler[len(LOCAL):]
+        if not count.isdigit() or not 1 <= int(count) <= 256:
+            raise ClusterError(f"--scheduler {scheduler!r}: local:N takes a number of workers from 1 to 256, as in local:2")
+        import logging
+
+        cluster = distributed.LocalCluster(
+            n_workers=int(count),
+            threads_per_worker=1,  # the work is pure Python: one thread per process
+            processes=True,
+            dashboard_address=None,
+            silence_logs=logging.CRITICAL,
+        )
+        client = distributed.Client(cluster, set_as_default=False)
+        client._muggins_cluster = cluster  # type: ignore[attr-defined]  # closed with the client
+        return client
+    if not scheduler:
+        raise ClusterError("--scheduler needs an address (tcp://host:8786) or local:N")
+    try:
+        return distributed.Client(scheduler, timeout=CONNECT_SECONDS, set_as_default=False)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise ClusterError(f"--scheduler {scheduler!r}: no Dask scheduler answered ({exc})") from None
+
+
+def close(client: Any) -> None:
+    """Close ``client`` and the local cluster it started, if it did."""
+    cluster = getattr(client, "_muggins_cluster", None)
+    client.close()
+    if cluster is not None:
+        cluster.close()
+
+
+def workers(client: Any) -> int:
+    """How many workers the cluster has now (at least 1, to size the window of tasks out)."""
+    return max(1, len(client.scheduler_info().get("workers", {})))
+
+
+def spread_on_cluster(paths: Iterable[Path], work: Callable[[Record, Path, int], Any], client: Any, batch_chars: int = BATCH_CHARS) -> Iterator[Event]:
+    """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it
+    on the cluster of ``client`` (from :func:`connect`); a
+    :class:`~muggins.batch.events.FileDone` after each file. ``work`` and its results must
+    pickle, as for ``--jobs``. At most :data:`~muggins.batch.spread.IN_FLIGHT` batches per
+    worker are out at once, so memory stays flat however large the archive. ``batch_chars``: as
+    for :func:`~muggins.batch.spread.spread`."""
+    window = workers(client) * IN_FLIGHT
+    waiting: deque = deque()
+    try:
+        for batch in _batches(_items(paths), batch_chars):
+            texts = _texts(batch)
+            waiting.append((batch, _submit(client, work, texts) if texts else []))
+            if len(waiting) >= window:
+                yield from _merged(*_settled(client, work, waiting.popleft()))
+        while waiting:
+            yield from _merged(*_settled(client, work, waiting.popleft()))
+    finally:
+        for _, future in waiting:
+            if not isinstance(future, list):
+                future.cancel()
+
+
+def _submit(client: Any, work: Callable, texts: list[tuple]) -> Any:
+    # pure=False: two batches of the same text are two tasks (their keys must not collide).
+    return client.submit(_work_batch, work, texts, pure=False)
+
+
+def _settled(client: Any, work: Callable, entry: tuple) -> tuple[list, list]:
+    """A batch and its results; a batch that killed workers is worked on one record per task."""
+    from distributed import KilledWorker
+
+    batch, future = entry
+    if isinstance(future, list):
+        return batch, future
+    texts = _texts(batch)
+    try:
+        return batch, future.result()
+    except KilledWorker:
+        pass
+    alone = [_submit(client, work, [text]) for text in texts]
+    results = []
+    for one in alone:
+        try:
+            results.append(one.result()[0])
+        except KilledWorker:
+            results.append(_NotFinished("worker failed: the worker processes working on it died (killed, perhaps for want of memory)"))
+    return batch, results

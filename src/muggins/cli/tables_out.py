@@ -1,0 +1,137 @@
+"""The tables of analysis/tables.py written for data tools: JSON lines, or Parquet files.
+
+``--format jsonl`` streams a JSON object per row, ``{"table": "findings", ...}``, as the records
+are done. ``--format parquet -o DIR`` writes ``DIR/findings/part-00000.parquet``, ... and
+``DIR/records/...``: row groups of :data:`ROW_GROUP` rows (memory stays flat), and a new part
+file every :data:`PART_ROWS` rows, so a million records make tens of files, not a million. The
+folder is built beside its final place and renamed into it at the end: a run that stops half-way
+leaves no half a folder. pyarrow is an optional extra, imported only here and only for Parquet.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+from muggins.analysis.tables import COLUMNS
+
+#: Rows held before they are written as one row group.
+ROW_GROUP = 16_384
+
+#: Rows in one part file: 100,000 records a part (a million records: ten files per table).
+PART_ROWS = 100_000
+
+#: How to get pyarrow, for the message where it is missing.
+INSTALL = "pip install 'muggins[tables]'"
+
+
+class TablesError(Exception):
+    """The tables cannot be written where asked (the message says why); the command exits 2."""
+
+
+def jsonl_text(rows: list[tuple[str, dict[str, Any]]]) -> str:
+    """Each (table, row) as one line of JSON, the table's name first."""
+    return "".join(json.dumps({"table": table, **row}, ensure_ascii=False) + "\n" for table, row in rows)
+
+
+def _arrow_type(text: str, pa: Any) -> Any:
+    """The pyarrow type of a column type of analysis/tables.py."""
+    simple = {"string": pa.string(), "int": pa.int64(), "bool": pa.bool_()}
+    if text in simple:
+        return simple[text]
+    found = re.fullmatch(r"list<struct<(.*)>>", text)
+    if found is None:
+        raise ValueError(f"no Arrow type for {text!r}")
+    fields = [part.split(":") for part in found.group(1).split(",")]
+    return pa.list_(pa.struct([(name.strip(), simple[kind.strip()]) for name, kind in fields]))
+
+
+def arrow_schema(table: str) -> Any:
+    import pyarrow as pa
+
+    return pa.schema([(name, _arrow_type(kind, pa)) for name, kind in COLUMNS[table]])
+
+
+class ParquetTables:
+    """The Parquet folder of one run: rows added in order, written in row groups and parts."""
+
+    def __init__(self, folder: str | os.PathLike[str]) -> None:
+        try:
+            import pyarrow  # noqa: F401
+            import pyarrow.parquet  # noqa: F401
+        except ImportError:
+            raise TablesError(f"--format parquet needs pyarrow, which is not installed: {INSTALL}") from None
+        self.folder = Path(folder)
+        if self.folder.exists() and (not self.folder.is_dir() or any(self.folder.iterdir())):
+            raise TablesError(f"{self.folder}: already exists; --format parquet writes a new folder (or an empty one)")
+        if not self.folder.parent.is_dir():
+            raise TablesError(f"{self.folder}: no folder {self.folder.parent} to write it in")
+        self.building = self.folder.parent / f".{self.folder.name}.part-{os.getpid()}"
+        shutil.rmtree(self.building, ignore_errors=True)
+        try:
+            for table in COLUMNS:
+                (self.building / table).mkdir(parents=True)
+        except OSError as exc:
+            raise TablesError(f"{self.folder}: cannot write: {exc.strerror or exc}") from None
+        self.held: dict[str, list[dict[str, Any]]] = {table: [] for table in COLUMNS}
+        self.writers: dict[str, Any] = {}
+        self.in_part: dict[str, int] = {table: 0 for table in COLUMNS}
+        self.parts: dict[str, int] = {table: 0 for table in COLUMNS}
+        self.count: dict[str, int] = {table: 0 for table in COLUMNS}
+
+    def add(self, rows: list[tuple[str, dict[str, Any]]]) -> None:
+        for table, row in rows:
+            held = self.held[table]
+            held.append(row)
+            self.count[table] += 1
+            if len(held) >= ROW_GROUP:
+                self._flush(table)
+
+    def _flush(self, table: str) -> None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        held = self.held[table]
+        while held:
+            if table not in self.writers:
+                path = self.building / table / f"part-{self.parts[table]:05d}.parquet"
+                self.writers[table] = pq.ParquetWriter(path, arrow_schema(table), compression="zstd")
+            room = PART_ROWS - self.in_part[table]
+            chunk, held[:] = held[:room], held[room:]
+            self.writers[table].write_table(pa.Table.from_pylist(chunk, schema=arrow_schema(table)))
+            self.in_part[table] += len(chunk)
+            if self.in_part[table] >= PART_ROWS:
+                self.writers.pop(table).close()
+                self.parts[table] += 1
+                self.in_part[table] = 0
+
+    def close(self) -> None:
+        """Write what is held, and put the folder in its place (each table has at least one
+        part, empty where there were no rows, so that a reader finds every table's schema)."""
+        for table in COLUMNS:
+            self._flush(table)
+            if table not in self.writers and self.parts[table] == 0:
+                import pyarrow.parquet as pq
+
+                self.writers[table] = pq.ParquetWriter(self.building / table / "part-00000.parquet", arrow_schema(table), compression="zstd")
+        for writer in self.writers.values():
+            writer.close()
+        self.writers.clear()
+        if self.folder.exists():
+            self.folder.rmdir()  # empty, as checked at the start
+        os.replace(self.building, self.folder)
+
+    def abandon(self) -> None:
+        for writer in self.writers.values():
+            try:
+                writer.close()
+            except Exception:  # noqa: BLE001  # the folder goes anyway
+                pass
+        shutil.rmtree(self.building, ignore_errors=True)
+
+
+__all__ = ["INSTALL", "PART_ROWS", "ParquetTables", "ROW_GROUP", "TablesError", "arrow_schema", "jsonl_text"]
