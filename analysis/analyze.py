@@ -27,7 +27,7 @@ from muggins.analysis.knowledge import HandLog
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.ledger import Figure, Ledger, Line, build_ledger
 from muggins.analysis.marks import ANALYSIS_MARKS, scoring_step, thresholds_in_points
-from muggins.analysis.missed import DEPTH_LIMITED, EXACT, EXPECTED, Decision, Option, alternatives, decide
+from muggins.analysis.missed import DEPTH_LIMITED, EXACT, EXPECTED, Decision, Option, alternatives, decide, played_index
 from muggins.analysis.sampler import NotAnalyzed
 from muggins.analysis.values import forget
 from muggins.analysis.worlds import HandStart
@@ -164,7 +164,8 @@ def analyze_record(
                     note = f"cut short: the record's budget of {judging.record_budget:g} s was spent"
                 elif judged and judge is not None:
                     try:
-                        expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline)  # type: ignore[attr-defined]
+                        played = played_index(pending, fact)
+                        expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline, played)  # type: ignore[attr-defined]
                     except NotAnalyzed as exc:
                         note = f"not analyzed: {exc}"
                 decision = decide(pending, fact, state, expected, note)

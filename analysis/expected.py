@@ -11,8 +11,11 @@ Sampling stops early once the answer is clear (the sequential rule, constants be
 :data:`LEAST` samples, as soon as every alternative other than the best (by mean) is either
 clearly worse (its paired difference from the best, less :data:`STOP_ERRORS` standard errors,
 is above 0) or clearly about as good (the difference plus :data:`STOP_ERRORS` standard errors
-is within :data:`TOLERANCE_STEPS` scoring steps); else at ``Sampling.most`` samples, or when the
-record's time is spent (after two samples at least). Where only one deal is consistent (nothing
+is within :data:`TOLERANCE_STEPS` scoring steps); or as soon as no alternative could be a mark
+better than the play made (each one's paired difference from the played move, plus
+:data:`STOP_ERRORS` standard errors, short of the least mark's threshold: whatever more samples
+said of the others, the play would earn no mark, so they are not worth taking); else at
+``Sampling.most`` samples, or when the record's time is spent (after two samples at least). Where only one deal is consistent (nothing
 is hidden) one sample is the exact answer. Each decision has its own random stream, seeded by
 the seed, the hand and the turn: the same seed gives the same figures, whatever the order the
 decisions are analysed in (as long as every solve is exact: a solve cut by its time budget can
@@ -28,6 +31,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from muggins.analysis.knowledge import HandLog, Unknowable, groups_for
+from muggins.analysis.marks import thresholds_in_points
 from muggins.analysis.missed import with_values
 from muggins.analysis.sampler import DealSampler, NotAnalyzed
 from muggins.analysis.values import forget, move_values, out_of_reach
@@ -44,7 +48,7 @@ STOP_ERRORS = 2.0
 TOLERANCE_STEPS = 0.5
 
 #: Why sampling stopped.
-SINGLE, SETTLED, ENOUGH, OUT_OF_TIME = "single", "settled", "samples", "budget"
+SINGLE, SETTLED, UNMARKED, ENOUGH, OUT_OF_TIME = "single", "settled", "unmarked", "samples", "budget"
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,10 +108,14 @@ class FairHand:
         self.start = start
         self.rules = rules
         self.tolerance = TOLERANCE_STEPS * step
+        self.least_mark = min(points for _, points in thresholds_in_points(rules))
 
-    def values(self, options, seat: str, hand: int, turn: int, game, budget: float | None, sampling: Sampling, deadline: float | None) -> Expected:
+    def values(
+        self, options, seat: str, hand: int, turn: int, game, budget: float | None, sampling: Sampling, deadline: float | None, played: int | None = None
+    ) -> Expected:
         """The expected values of ``options`` (the decision at ``turn``, already applied to
-        ``game``'s replay). Raises NotAnalyzed when no deal can be sampled, or the table is
+        ``game``'s replay; ``played``: the option played, None where the rule that stops once
+        the play can earn no mark is not wanted). Raises NotAnalyzed when no deal can be sampled, or the table is
         beyond the solver."""
         refused = out_of_reach(len(game.seats), self.rules.set_size)
         if refused is not None:
@@ -141,12 +149,28 @@ class FairHand:
                 cut = [m.depth for m in moves if not m.exact and m.depth is not None]
                 if cut:
                     depth = min(cut + ([depth] if depth is not None else []))
-                if len(rows) >= sampling.least and self._settled(valued, rows, stopped):
-                    stopped = SETTLED
-                    break
+                if len(rows) >= sampling.least:
+                    if self._settled(valued, rows, stopped):
+                        stopped = SETTLED
+                        break
+                    if played is not None and self._unmarked(valued, rows, played):
+                        stopped = UNMARKED
+                        break
         finally:
             forget()
         return Expected(valued, tuple(rows), stopped, depth)
+
+    def _unmarked(self, valued, rows, played: int) -> bool:
+        """Whether no option could be a mark better than the ``played`` one: each one's paired
+        difference from it, plus STOP_ERRORS standard errors, short of the least mark."""
+        so_far = Expected(valued, tuple(rows), ENOUGH, None)
+        for other in range(len(valued)):
+            if other == played:
+                continue
+            mean, error = so_far.difference(other, played)
+            if mean + STOP_ERRORS * error >= self.least_mark:
+                return False
+        return True
 
     def _settled(self, valued, rows, stopped: str) -> bool:
         so_far = Expected(valued, tuple(rows), stopped, None)

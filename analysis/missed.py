@@ -255,9 +255,8 @@ def decide(pending: Pending, fact: TurnFact, state: HandState, expected=None, no
     (:class:`~muggins.analysis.expected.Expected`) where given, else on the points scored now
     (``note`` says why, where figures were asked for and could not be given)."""
     play = fact.statement
-    end = None if fact.end in (None, "lead") else fact.end
     options = list(pending.options)
-    chosen = _find(options, play.tile, end, play.inline)  # type: ignore[attr-defined]
+    chosen = played_index(pending, fact)
     if chosen is None:
         return None
     basis, depth = IMMEDIATE, None
@@ -305,6 +304,13 @@ def decide(pending: Pending, fact: TurnFact, state: HandState, expected=None, no
         stopped,
         note,
     )
+
+
+def played_index(pending: Pending, fact: TurnFact) -> int | None:
+    """Which of ``pending``'s options the play ``fact`` (as applied) is; None when none is."""
+    play = fact.statement
+    end = None if fact.end in (None, "lead") else fact.end
+    return _find(list(pending.options), play.tile, end, play.inline)  # type: ignore[attr-defined]
 
 
 def _find(options: list[Option], tile: Tile, end: str | None, inline: bool) -> int | None:

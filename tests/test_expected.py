@@ -146,6 +146,27 @@ def test_the_stopping_rule():
     assert judge._settled(valued, list(rows_for([x + 1 for x in spread], spread)), "samples")
 
 
+def test_sampling_stops_once_the_play_can_earn_no_mark():
+    # The least mark (?!) is 5 points here. Three options on eight deals; the second is played.
+    judge = FairHand.__new__(FairHand)
+    judge.least_mark, judge.tolerance = 5, 2.5
+    valued = (Option(None, None), Option(None, None), Option(None, None))
+    spread = [-40, 30, 5, 0, 15, -10, 20, 45]
+    ahead = [6, -2, 5, -1, 4, 6, -3, 1]  # the first's lead over the played one: mean 2
+    rows = [(b + d, b, b - 10) for b, d in zip(spread, ahead)]
+    # Its standard error: the deviations 4 -4 3 -3 2 4 -5 -1 square to 96, 96 / 7 / 8 = 1.71,
+    # sqrt 1.31. 2 + 2 x 1.31 = 4.62 < 5, and the third is 10 worse on every deal: whatever
+    # more deals said, the play made would earn no mark.
+    assert judge._unmarked(valued, rows, played=1)
+    # ...though the best is not settled: 2 - 2.62 < 0 (not clearly apart) and 4.62 > 2.5 (not
+    # clearly within half a step).
+    assert not judge._settled(valued, rows, "samples")
+    # Played the third instead: 10 worse than the others, a mark may be due: go on.
+    assert not judge._unmarked(valued, rows, played=2)
+    # The first 4 and 6 better in turn (mean 5, a standard error of 0.38): a mark is possible.
+    assert not judge._unmarked(valued, [(b + 4 + 2 * (k % 2), b, b) for k, b in enumerate(spread)], played=1)
+
+
 def test_standard_errors_are_of_the_mean_and_of_the_paired_difference():
     expected = Expected((Option(None, None), Option(None, None)), rows_for([10, 20, 30, 40], [0, 10, 20, 30]), "samples", None)
     # Values 10, 20, 30, 40: mean 25, sample s.d. sqrt(500/3), s.e. sqrt(500/3)/2 ~ 6.45.
