@@ -1,11 +1,15 @@
 """One record analysed: its Muggins ledger, every decision judged, and per-player figures.
 
 :func:`analyze_record` replays a record once, and while it does, asks :mod:`missed` for the
-alternatives before each play; the ledger is built from the same replay. The result,
-:class:`RecordAnalysis`, is plain frozen data (picklable, so ``muggins analyze --jobs N`` can
-work in several processes) with two machine forms: :func:`to_json` (schema
-``muggins.analyze/1``, ANALYSIS.md) and the per-player rows of :func:`summary_rows`, which are
-also what the CSV form writes.
+alternatives before each play and values them on the view asked for (:class:`Judging`): with
+the cards open, or their expected values on what the player could know (:mod:`expected`); the
+ledger is built from the same replay. The expected view is the default verdict: a play is judged
+on what its player could know, the open cards being a figure for the curious (``--view
+open-cards``). A record may have a time budget: once it is spent, its remaining decisions are
+judged on the points scored at once, and say so. The result, :class:`RecordAnalysis`, is plain
+frozen data (picklable, so ``muggins analyze --jobs N`` can work in several processes) with two
+machine forms: :func:`to_json` (schema ``muggins.analyze/2``, ANALYSIS.md) and the per-player
+rows of :func:`summary_row`, which are also what the CSV form writes.
 
 Players across records are identified by name (the ``[Seat X "Name"]`` value), falling back to
 the seat id.
@@ -13,29 +17,54 @@ the seat id.
 
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from muggins.analysis.expected import MOST, FairHand, Sampling
+from muggins.analysis.knowledge import HandLog
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.ledger import Figure, Ledger, Line, build_ledger
-from muggins.analysis.marks import ANALYSIS_MARKS, thresholds_in_points
-from muggins.analysis.missed import Decision, Option, alternatives, decide
+from muggins.analysis.marks import ANALYSIS_MARKS, scoring_step, thresholds_in_points
+from muggins.analysis.missed import DEPTH_LIMITED, EXACT, EXPECTED, Decision, Option, alternatives, decide, played_index
+from muggins.analysis.sampler import NotAnalyzed
+from muggins.analysis.values import forget
+from muggins.analysis.worlds import HandStart
 from muggins.notation.model import Play, Record
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
 
-SCHEMA = "muggins.analyze/1"
+SCHEMA = "muggins.analyze/2"
 
 #: The default solver budget per position, in seconds (``--budget``).
 DEFAULT_BUDGET = 2.0
+
+#: The views: expected values on what the player could know, or the open cards.
+EXPECTED_VIEW, OPEN_CARDS = "expected", "open-cards"
+VIEWS = (EXPECTED_VIEW, OPEN_CARDS)
+
+
+@dataclass(frozen=True, slots=True)
+class Judging:
+    """How decisions are valued: the ``view``, and for the expected view at most ``samples``
+    deals per decision from the stream of ``seed``; ``record_budget`` seconds for the whole record
+    (None: no limit), after which its remaining decisions are judged on immediate points."""
+
+    view: str = EXPECTED_VIEW
+    samples: int = MOST
+    seed: int = 0
+    record_budget: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerFigures:
     """One player's figures over one record or, added up, over many.
 
-    ``missed`` adds the loss of every unforced decision (on each decision's own basis);
-    ``missed_now`` the immediate points missed; ``error_rate`` is marked / unforced.
+    ``missed`` adds the loss of every unforced decision (on each decision's own basis), and
+    ``missed_variance`` the squares of their standard errors (the decisions are sampled
+    independently), so ``missed_se`` is the standard error of ``missed``; ``missed_now`` adds
+    the immediate points missed; ``error_rate`` is marked / unforced.
     """
 
     player: str
@@ -44,11 +73,13 @@ class PlayerFigures:
     decisions: int = 0
     unforced: int = 0
     perfect: int = 0  # unforced decisions judged with perfect information (exact or depth-limited)
+    expected: int = 0  # unforced decisions judged on expected values
     marked: int = 0
     dubious: int = 0
     mistakes: int = 0
     blunders: int = 0
-    missed: int = 0
+    missed: float = 0
+    missed_variance: float = 0
     missed_now: int = 0
     unclaimed: int = 0
     muggins_lost: int = 0
@@ -57,6 +88,10 @@ class PlayerFigures:
     @property
     def error_rate(self) -> float | None:
         return self.marked / self.unforced if self.unforced else None
+
+    @property
+    def missed_se(self) -> float:
+        return math.sqrt(self.missed_variance)
 
     def __add__(self, other: PlayerFigures) -> PlayerFigures:
         values = {name: getattr(self, name) + getattr(other, name) for name in _COUNTS}
@@ -67,7 +102,10 @@ _COUNTS = tuple(n for n in PlayerFigures.__dataclass_fields__ if n != "player")
 _MARK_FIELD = {"?!": "dubious", "?": "mistakes", "??": "blunders"}
 
 #: The per-player table's columns (text, CSV and ``--sort``), in order.
-SUMMARY_COLUMNS: tuple[str, ...] = ("player",) + _COUNTS[:6] + ("error_rate",) + _COUNTS[6:]
+SUMMARY_COLUMNS: tuple[str, ...] = (
+    ("player",) + _COUNTS[: _COUNTS.index("marked") + 1] + ("error_rate",)
+    + tuple(c if c != "missed_variance" else "missed_se" for c in _COUNTS[_COUNTS.index("marked") + 1 :])
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,26 +125,58 @@ class RecordAnalysis:
     ledger: Ledger
     decisions: tuple[Decision, ...]
     figures: tuple[PlayerFigures, ...] = field(default=())
+    judging: Judging = Judging()
 
     def decisions_of(self, seat: str) -> list[Decision]:
         return [d for d in self.decisions if d.seat == seat]
 
 
-def analyze_record(record: Record, rules: RuleSet, budget: float | None = DEFAULT_BUDGET, index: int = 1) -> RecordAnalysis:
-    """Replay ``record`` under ``rules``, judging every play; ``budget`` seconds per position
-    for the solver (0 or less: immediate points only)."""
+def analyze_record(
+    record: Record, rules: RuleSet, budget: float | None = DEFAULT_BUDGET, index: int = 1, judging: Judging = Judging()
+) -> RecordAnalysis:
+    """Replay ``record`` under ``rules``, judging every play on ``judging``'s view; ``budget``
+    seconds per position for the solver (0 or less: immediate points only)."""
     game = Game(record, rules)
     decisions: list[Decision] = []
-    for hand in record.hands:
-        state = game.start_hand(hand)
-        for turn, stmt in enumerate(hand.turns, 1):
-            pending = alternatives(state, stmt, budget) if type(stmt) is Play else None
-            fact = state.apply(turn, stmt)
-            if pending is not None and fact is not None and fact.kind == "play" and fact.end is not None:
-                decision = decide(pending, fact, state)
+    solving = budget is None or budget > 0
+    fair = solving and judging.view == EXPECTED_VIEW
+    open_cards = solving and judging.view == OPEN_CARDS
+    sampling = Sampling(judging.samples, judging.seed)
+    step = scoring_step(rules)
+    deadline = time.perf_counter() + judging.record_budget if solving and judging.record_budget is not None else None
+    try:
+        for hand in record.hands:
+            first_finding = len(game.diagnostics)
+            state = game.start_hand(hand)
+            judge = FairHand(HandLog.start(state), HandStart(game, hand, first_finding), rules, step) if fair else None
+            for turn, stmt in enumerate(hand.turns, 1):
+                spent = deadline is not None and time.perf_counter() > deadline
+                pending = alternatives(state, stmt, budget, open_cards and not spent) if type(stmt) is Play else None
+                clean = pending is not None and not any(d.severity == "error" for d in game.diagnostics)
+                if judge is not None:
+                    judge.log.before(state, turn, stmt)
+                fact = state.apply(turn, stmt)
+                if pending is None or fact is None or fact.kind != "play" or fact.end is None:
+                    continue
+                expected, note = None, None
+                judged = solving and clean and pending.hand_known and (len(pending.options) > 1 or rules.voluntary_draw)
+                if judged and spent:
+                    note = f"cut short: the record's budget of {judging.record_budget:g} s was spent"
+                elif judged and judge is not None:
+                    try:
+                        played = played_index(pending, fact)
+                        expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline, played)  # type: ignore[attr-defined]
+                    except NotAnalyzed as exc:
+                        note = f"not analyzed: {exc}"
+                decision = decide(pending, fact, state, expected, note)
                 if decision is not None:
                     decisions.append(decision)
-        game.finish_hand(state)
+            game.finish_hand(state)
+            if solving:
+                forget(collect=True)
+    finally:
+        if solving:
+            forget(layouts=True, collect=True)
     result = game.result()
     ledger = build_ledger(result)
     names = {seat: record.players.get(seat) or seat for seat in record.seats}
@@ -125,6 +195,7 @@ def analyze_record(record: Record, rules: RuleSet, budget: float | None = DEFAUL
         ledger=ledger,
         decisions=tuple(decisions),
         figures=figures,
+        judging=judging,
     )
 
 
@@ -153,9 +224,11 @@ def _figures(name: str, seat: str, hands: int, decisions: list[Decision], ledger
         hands=hands,
         decisions=len(own),
         unforced=len(unforced),
-        perfect=sum(1 for d in unforced if d.basis != "immediate"),
+        perfect=sum(1 for d in unforced if d.basis in (EXACT, DEPTH_LIMITED)),
+        expected=sum(1 for d in unforced if d.basis == EXPECTED),
         marked=sum(1 for d in unforced if d.mark is not None),
         missed=sum(d.loss for d in unforced),
+        missed_variance=sum(d.standard_error**2 for d in unforced),
         missed_now=sum(d.immediate_loss for d in unforced),
         unclaimed=line.unclaimed.value,
         muggins_lost=line.muggins_lost.value,
@@ -198,6 +271,8 @@ def summary_row(row: PlayerFigures) -> dict[str, object]:
     out: dict[str, object] = {}
     for column in SUMMARY_COLUMNS:
         value = _cell(row, column)
+        if column in ("missed", "missed_se"):
+            value = _number(value)
         out[column] = round(value, 4) if isinstance(value, float) else value
     return out
 
@@ -211,13 +286,41 @@ def summary_line(analysis: RecordAnalysis) -> str:
         parts.append(
             f"{f.player}: {f.marked}/{f.unforced} unforced decisions marked ({rate})"
             + (f" [{marks}]" if marks else "")
-            + f", {f.missed} points missed"
+            + f", {points(f.missed)}"
+            + (f" \u00b1 {f.missed_se:.1f}" if f.missed_se else "")
+            + " points missed"
         )
     return "; ".join(parts)
 
 
+def points(value: float) -> str:
+    """A number of points as said: whole where it is whole, else to one decimal."""
+    value = round(value, 1)
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def signed(value: float, places: int = 0, zero: str = "0") -> str:
+    """A figure for the mover's side with its sign: in whole points (``+25``, ``-15``), or to
+    ``places`` decimals where it is an estimate (``+12.5``; whole where it is whole); a figure
+    that rounds to nothing is ``zero``, never ``+0`` or ``-0``."""
+    value = round(value, places)
+    if value == 0:
+        return zero
+    text = f"{abs(value):.{places}f}".rstrip("0").rstrip(".") if places > 0 else str(int(abs(value)))
+    return ("+" if value > 0 else "-") + text
+
+
 # --------------------------------------------------------------------------------------------
-# Machine-readable form (schema ``muggins.analyze/1``, ANALYSIS.md)
+# Machine-readable form (schema ``muggins.analyze/2``, ANALYSIS.md)
+
+
+def _number(value):
+    """A figure for the JSON: whole numbers as integers, others to two decimals (None stays)."""
+    if value is None or isinstance(value, int):
+        return value
+    if value != value or value in (float("inf"), float("-inf")):
+        return None
+    return int(value) if float(value).is_integer() else round(value, 2)
 
 
 def _figure_json(figure: Figure | None):
@@ -242,7 +345,8 @@ def _option_json(option: Option) -> dict:
         "inline": option.inline,
         "same_as": list(option.same_as),
         "points": option.points,
-        "value": option.value,
+        "value": _number(option.value),
+        "standard_error": _number(option.standard_error),
     }
 
 
@@ -259,7 +363,11 @@ def decision_json(decision: Decision) -> dict:
         "depth": decision.depth,
         "played": decision.played.describe(),
         "best": decision.best.describe(),
-        "loss": decision.loss,
+        "loss": _number(decision.loss),
+        "standard_error": _number(decision.standard_error),
+        "samples": decision.samples,
+        "stopped": decision.stopped,
+        "note": decision.note,
         "immediate_loss": decision.immediate_loss,
         "mark": decision.mark,
         "options": [_option_json(o) for o in decision.ranked()],
@@ -278,6 +386,10 @@ def to_json(analysis: RecordAnalysis) -> dict:
         "teams": {team: list(seats) for team, seats in analysis.teams.items()},
         "thresholds": {mark: points for mark, points in analysis.thresholds},
         "budget": analysis.budget,
+        "view": analysis.judging.view,
+        "samples": analysis.judging.samples,
+        "seed": analysis.judging.seed,
+        "record_budget": analysis.judging.record_budget,
         "errors": analysis.errors,
         "summary": summary_line(analysis),
         "figures": [summary_row(f) for f in analysis.figures],

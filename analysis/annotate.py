@@ -6,7 +6,8 @@ original says, except that
 - each judged play that earned a mark (:mod:`muggins.analysis.marks`) carries it, replacing a
   mark written by hand; a hand-written mark stays where the analysis gives none;
 - each play that was not the best one available gets a comment such as
-  ``{best 6-3 r: +15, played +0 (perfect information)}``;
+  ``{best 6-3 r: +15, played +0 (perfect information)}`` or ``{best 6-3 r: +12.5, played +2.1
+  (expected on what the player could know, 24 samples, loss ± 3.2)}``;
 - each finding of the audit, where one is given, is a comment on the statement it points at
   (the play, the call, the ``score`` or ``totals`` line), such as
   ``{audit over-claim: A claimed 20 for 5-5, but the ends count 15, which scores 15}``; one that
@@ -21,7 +22,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Sequence
 
-from muggins.analysis.analyze import RecordAnalysis, summary_line
+from muggins.analysis.analyze import RecordAnalysis, signed, summary_line
 from muggins.diagnostics import Diagnostic
 from muggins.analysis.missed import Decision, basis_note
 from muggins.notation.model import Hand, Play, Record
@@ -94,7 +95,7 @@ def comment_for(decision: Decision) -> str | None:
         best_figure, played_figure = best.points, played.points
     else:
         best_figure, played_figure = best.value, played.value
-    return _brace(f"best {best.describe()}: {best_figure:+d}, played {played_figure:+d} ({basis_note(decision)})")
+    return _brace(f"best {best.describe()}: {signed(best_figure, decision.places, '+0')}, played {signed(played_figure, decision.places, '+0')} ({basis_note(decision)})")
 
 
 def _thresholds(analysis: RecordAnalysis) -> str:

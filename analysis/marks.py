@@ -15,9 +15,16 @@ scoring (Five Up, Fives and Threes: 15 is worth 3, or 5 + 3) a step is 1 point. 
 - ``??`` blunder, from **4 steps** (20 points): a big score missed or handed over; in a game to
   150 or 250 that is several turns of good play undone by one tile.
 
-The loss a play is marked by is the best figure the analysis has for it (see ANALYSIS.md): the
-perfect-information loss when the whole deal is known, a depth-limited one when the solver ran
-out of time, or the immediate points only when information is hidden.
+The loss a play is marked by is the figure of the analysis' view (see ANALYSIS.md): by default
+the **expected** loss, a mean over sampled deals of what its player could not see; with
+``--view open-cards`` the perfect-information loss (depth-limited when the solver ran out of
+time); the immediate points where no solver figure could be had.
+
+**Uncertainty.** An expected loss is an estimate with a standard error. A play earns a mark only
+when its loss exceeds the threshold by more than its uncertainty: ``loss - MARGIN * standard_error
+>= threshold``, :data:`MARGIN` being 2 (about 97.7% sure, one-sided, that the true expected loss
+reaches the threshold). Exact and immediate figures have no standard error, so for them the rule
+is ``loss >= threshold``, as before.
 """
 
 from __future__ import annotations
@@ -44,6 +51,9 @@ THRESHOLDS: tuple[Threshold, ...] = (
     Threshold("?!", 1, "dubious"),
 )
 
+#: Standard errors a loss must clear its threshold by to earn the mark (see the module doc).
+MARGIN = 2.0
+
 #: The marks this module gives, best to worst; the notation's ``!`` and ``!?`` are never given.
 ANALYSIS_MARKS: tuple[str, ...] = tuple(t.mark for t in reversed(THRESHOLDS))
 
@@ -60,11 +70,13 @@ def thresholds_in_points(rules: RuleSet) -> tuple[tuple[str, int], ...]:
     return tuple((t.mark, t.steps * step) for t in THRESHOLDS)
 
 
-def mark_for(loss: int | None, rules: RuleSet) -> str | None:
-    """The mark a play losing ``loss`` points earns under ``rules``; None for no mark."""
+def mark_for(loss: float | None, rules: RuleSet, standard_error: float = 0.0) -> str | None:
+    """The mark a play losing ``loss`` points (give or take ``standard_error``) earns under
+    ``rules``: the worst whose threshold ``loss - MARGIN * standard_error`` reaches; None for no mark."""
     if loss is None or loss <= 0:
         return None
+    sure = loss - MARGIN * standard_error
     for mark, points in thresholds_in_points(rules):
-        if loss >= points:
+        if sure >= points - 1e-9:  # (a mean of whole points may miss by a rounding)
             return mark
     return None

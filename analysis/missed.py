@@ -2,18 +2,23 @@
 
 A *decision* is a play the record shows. Before it is applied, :func:`alternatives` lists every
 legal placement open to the player (placements that leave the very same position, such as a
-double lead's ``l`` and ``r``, count as one) with the points each scores at once. Where the
-whole deal (and the boneyard order) is known, the perfect-information solver
-(``muggins.analysis.solver``) adds each alternative's value over the rest of the hand, the way
-bridge double-dummy analysis prices every card; a play can be right on what the player knew and
-still lose against the open cards, so every figure says where it comes from (its ``basis``):
+double lead's ``l`` and ``r``, count as one) with the points each scores at once. Each
+alternative then gets a value over the rest of the hand, and every figure says where it comes
+from (its ``basis``):
 
-- ``exact``: perfect information, searched to the end of the hand;
-- ``depth-limited``: the solver ran out of budget and searched only so deep;
-- ``immediate``: the points scored at once only (hidden information, no solver budget, or a table beyond the solver: solver_search.out_of_reach).
+- ``expected``: the mean over deals of the tiles the player could not see, each solved with
+  every tile open (``analysis.expected``): what the play was worth on what its player could
+  know, with its standard error (the default verdict);
+- ``exact``: with every tile open (the whole deal and the boneyard order known), searched to the
+  end of the hand, the way bridge double-dummy analysis prices every card: a play can be right
+  on what the player knew and still lose against the open cards (``--view open-cards``);
+- ``depth-limited``: the same, but the solver ran out of budget and searched only so deep;
+- ``immediate``: the points scored at once only (no solver budget, a hidden hand, a table
+  beyond the solver, ``solver_search.out_of_reach``, or figures cut short: ``note`` says why).
 
-The loss of a decision is the best alternative's figure minus the chosen one's, on the best
-basis available; :func:`muggins.analysis.marks.mark_for` turns it into ``?!``, ``?`` or ``??``.
+The loss of a decision is the best alternative's figure minus the chosen one's;
+:func:`muggins.analysis.marks.mark_for` turns it, with its standard error, into ``?!``, ``?``
+or ``??``.
 """
 
 from __future__ import annotations
@@ -21,18 +26,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from muggins.analysis.marks import mark_for
+from muggins.analysis.values import move_values, position_of
 from muggins.notation.model import Play, Tile
 from muggins.replay.facts import TurnFact
 from muggins.replay.hand_state import HandState
 from muggins.replay.play_rules import placements, tiles_to_play
 from muggins.replay.scoring import play_points
 
+EXPECTED = "expected"
 EXACT = "exact"
 DEPTH_LIMITED = "depth-limited"
 IMMEDIATE = "immediate"
 
 #: How each basis is named in reports and annotations.
 BASIS_TEXT = {
+    EXPECTED: "expected on what the player could know",
     EXACT: "perfect information",
     DEPTH_LIMITED: "perfect information, depth-limited",
     IMMEDIATE: "immediate points only",
@@ -45,7 +53,8 @@ class Option:
     the solver offers. ``same_as`` names other ends that leave the identical position.
 
     ``points`` is what it scores at once; ``value`` its worth over the rest of the hand for the
-    mover's side (own points included), where the solver gave one.
+    mover's side (own points included), where the solver gave one: a mean over sampled deals
+    (with its ``standard_error``) on the expected basis.
     """
 
     tile: Tile | None
@@ -53,8 +62,9 @@ class Option:
     inline: bool = False
     kind: str = "play"
     points: int = 0
-    value: int | None = None
+    value: float | None = None
     same_as: tuple[str, ...] = ()
+    standard_error: float | None = None
 
     def describe(self) -> str:
         """``6-3 r``, ``5-5 inline``, ``5-5`` (a lead), ``draw``, ``pass``."""
@@ -75,6 +85,9 @@ class Decision:
     ``hand_known``: every tile of the player's hand was known, so ``options`` are all the
     alternatives; otherwise they are only the played tile's other ends. ``chosen`` indexes
     ``options``. ``loss`` is on ``basis``; ``immediate_loss`` always on the points scored now.
+    On the expected basis ``samples`` deals were solved, ``standard_error`` is the loss's and
+    ``stopped`` says why sampling stopped (``analysis.expected``). ``note`` says why figures
+    are on a lesser basis than asked for (``not analyzed: ...``, a spent hand budget).
     """
 
     hand: int
@@ -87,9 +100,13 @@ class Decision:
     chosen: int
     basis: str
     depth: int | None
-    loss: int
+    loss: float
     immediate_loss: int
     mark: str | None
+    samples: int = 0
+    standard_error: float = 0.0
+    stopped: str | None = None
+    note: str | None = None
 
     @property
     def played(self) -> Option:
@@ -102,6 +119,12 @@ class Decision:
         return len(self.options) > 1
 
     @property
+    def places(self) -> int:
+        """Decimals its figures are shown to: 1 for expected figures (means over samples), 0
+        for the others (whole points)."""
+        return 1 if self.basis == EXPECTED else 0
+
+    @property
     def best(self) -> Option:
         """The best option on the decision's basis (the played one on a tie)."""
         return max(self.options, key=lambda o: (_figure(o, self.basis), o is self.played))
@@ -112,14 +135,21 @@ class Decision:
 
 
 def basis_note(decision: Decision) -> str:
-    """Where a decision's figures come from, in words: ``perfect information, depth-limited, 6 plies``."""
+    """Where a decision's figures come from, in words: ``perfect information, depth-limited, 6
+    plies``; ``expected on what the player could know, 24 samples, loss ± 2.5``."""
     text = BASIS_TEXT[decision.basis]
     if decision.basis == DEPTH_LIMITED and decision.depth is not None:
         text += f", {decision.depth} plies"
+    if decision.basis == EXPECTED:
+        text += f", {decision.samples} sample{'s' if decision.samples != 1 else ''}"
+        if decision.depth is not None:
+            text += f" searched {decision.depth} plies deep"
+        if decision.standard_error:
+            text += f", loss \u00b1 {decision.standard_error:.1f}"
     return text
 
 
-def _figure(option: Option, basis: str) -> int:
+def _figure(option: Option, basis: str) -> float:
     if basis == IMMEDIATE or option.value is None:
         return option.points
     return option.value
@@ -139,8 +169,9 @@ class Pending:
     moves: tuple | None  # the solver's MoveValues, or None
 
 
-def alternatives(state: HandState, play: Play, budget: float | None) -> Pending | None:
-    """The legal alternatives open to ``play.seat`` in ``state`` (the position before the play).
+def alternatives(state: HandState, play: Play, budget: float | None, open_cards: bool = True) -> Pending | None:
+    """The legal alternatives open to ``play.seat`` in ``state`` (the position before the play),
+    valued with the cards open where ``open_cards`` and the deal is known.
 
     None when there is nothing to judge: the hand is over, or the record's play is not among the
     legal moves (the audit reports that).
@@ -160,7 +191,7 @@ def alternatives(state: HandState, play: Play, budget: float | None) -> Pending 
     if play.tile not in tiles:
         return None
     options = _distinct_options(state, tiles)
-    moves = _perfect_values(state, seat, budget) if hand_known else None
+    moves = _perfect_values(state, seat, budget) if hand_known and open_cards else None
     return Pending(seat, hand_known, tuple(options), moves)
 
 
@@ -205,48 +236,53 @@ def _perfect_values(state: HandState, seat: str, budget: float | None):
     if any(d.severity == "error" for d in state.game.diagnostics):
         return None
     try:
-        from muggins.analysis import solver
-        from muggins.analysis.solver_search import out_of_reach
-    except ImportError:  # the solver is not installed in this tree yet
+        position = position_of(state)
+    except ValueError:  # a hidden tile, or a table beyond the solver
         return None
-    try:
-        position = solver.position_from_state(state)
-    except ValueError:
-        return None
-    if out_of_reach(len(position.seats), position.rules.set_size) is not None:
-        return None  # judged on immediate points, as a position with hidden tiles is
     mover = position.to_move
     if mover is None or position.seats[mover] != seat:
         return None
-    return tuple(solver.evaluate_moves(position, budget))
+    return move_values(position, budget)
 
 
 # --------------------------------------------------------------------------------------------
 # The decision, once the play is known
 
 
-def decide(pending: Pending, fact: TurnFact, state: HandState) -> Decision | None:
-    """The decision for the play ``fact`` (as applied), judged against ``pending``."""
+def decide(pending: Pending, fact: TurnFact, state: HandState, expected=None, note: str | None = None) -> Decision | None:
+    """The decision for the play ``fact`` (as applied), judged against ``pending``: on the
+    open cards where ``pending`` has the solver's values, on ``expected``
+    (:class:`~muggins.analysis.expected.Expected`) where given, else on the points scored now
+    (``note`` says why, where figures were asked for and could not be given)."""
     play = fact.statement
-    end = None if fact.end in (None, "lead") else fact.end
     options = list(pending.options)
-    chosen = _find(options, play.tile, end, play.inline)  # type: ignore[attr-defined]
+    chosen = played_index(pending, fact)
     if chosen is None:
         return None
     basis, depth = IMMEDIATE, None
+    samples, error, stopped = 0, 0.0, None
     if pending.moves:
-        valued = _with_values(options, pending.moves)
+        valued = with_values(options, pending.moves)
         if valued is not None:
             options = valued
             exact = all(m.exact for m in pending.moves)
             basis = EXACT if exact else DEPTH_LIMITED
             depths = [m.depth for m in pending.moves if not m.exact and m.depth is not None]
             depth = min(depths) if depths else None
+    elif expected is not None and expected.rows:
+        options = [
+            Option(o.tile, o.end, o.inline, o.kind, o.points, expected.mean(i), o.same_as, expected.error(i))
+            for i, o in enumerate(expected.valued)
+        ]
+        basis, depth, samples, stopped = EXPECTED, expected.depth, expected.samples, expected.stopped
     played = options[chosen]
     best_now = max(o.points for o in options)
     immediate_loss = best_now - played.points
     if basis == IMMEDIATE:
-        loss = immediate_loss
+        loss: float = immediate_loss
+    elif basis == EXPECTED:
+        best = max(range(len(options)), key=lambda i: (options[i].value, i == chosen))
+        loss, error = expected.difference(best, chosen) if best != chosen else (0, 0.0)
     else:
         loss = max(o.value for o in options if o.value is not None) - played.value  # type: ignore[operator]
     return Decision(
@@ -262,8 +298,19 @@ def decide(pending: Pending, fact: TurnFact, state: HandState) -> Decision | Non
         depth,
         loss,
         immediate_loss,
-        mark_for(loss, state.rules),
+        mark_for(loss, state.rules, error),
+        samples,
+        error,
+        stopped,
+        note,
     )
+
+
+def played_index(pending: Pending, fact: TurnFact) -> int | None:
+    """Which of ``pending``'s options the play ``fact`` (as applied) is; None when none is."""
+    play = fact.statement
+    end = None if fact.end in (None, "lead") else fact.end
+    return _find(list(pending.options), play.tile, end, play.inline)  # type: ignore[attr-defined]
 
 
 def _find(options: list[Option], tile: Tile, end: str | None, inline: bool) -> int | None:
@@ -273,7 +320,7 @@ def _find(options: list[Option], tile: Tile, end: str | None, inline: bool) -> i
     return None
 
 
-def _with_values(options: list[Option], moves) -> list[Option] | None:
+def with_values(options: list[Option], moves) -> list[Option] | None:
     """The options with the solver's values; None when the solver's moves do not cover them."""
     out: list[Option] = []
     used: set[int] = set()

@@ -33,6 +33,8 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
     # The full grid of bench_scale.py (10, 30 and 100 MB, analyze too) takes some 40 minutes: run it alone.
     ("bench_scale.py", ["--sizes", "10", "100", "--commands", "check", "audit", "--speed-mb", "30"], ["--quick"]),
     ("bench_viewer.py", [], ["--quick"]),
+    # Fair analysis: every decision of whole hands; on the pure-Python solver core an hour or more.
+    ("bench_fair.py", ["--hands", "3"], ["--quick"]),
 )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import shutil
 from dataclasses import fields, is_dataclass, replace
 from pathlib import Path
@@ -75,7 +76,7 @@ def test_a_folder_is_every_record_in_it(samples):
 def test_json_follows_the_schema(samples):
     result = run("analyze", str(samples / "scorecard-4p-partners.mgn"), "--budget", "0", "--format", "json")
     document = json.loads(result.stdout)
-    assert document["schema"] == "muggins.analyze/1"
+    assert document["schema"] == "muggins.analyze/2"
     (record,) = document["records"]
     assert record["thresholds"] == {"??": 20, "?": 10, "?!": 5}
     ledger = {(line["who"], line["hand"]): line for line in record["ledger"]}
@@ -260,9 +261,29 @@ def test_annotate_names_perfect_information(tmp_path):
 
     path = tmp_path / "open.mgn"
     path.write_text(OPEN_CARDS, encoding="utf-8")
-    result = run("analyze", str(path), "--budget", "5", "--annotate")
+    result = run("analyze", str(path), "--budget", "5", "--annotate", "--view", "open-cards")
     assert result.exit_code == 0
     (after,) = read_file(tmp_path / "open.annotated.mgn")
     last = after.hands[0].turns[-1]
     assert last.mark == "?"
     assert last.comments == ("{best 6-5 l: +15, played +5 (perfect information)}",)
+
+
+def test_annotate_names_expected_values(tmp_path):
+    # The same hand judged on what A could know (the default view): A cannot see B's last tile,
+    # but in every deal A goes out with 6-5 and B subtracts the same pips whichever end it took,
+    # so l beats r by its 10 immediate points in every deal: a loss of 10 exactly (no standard
+    # error), "?"; the values themselves are means over B's possible tiles. Sampling stops at
+    # the least number of deals, 8, the answer being clear.
+    from test_missed import OPEN_CARDS
+
+    path = tmp_path / "open.mgn"
+    path.write_text(OPEN_CARDS, encoding="utf-8")
+    result = run("analyze", str(path), "--budget", "5", "--annotate")
+    assert result.exit_code == 0
+    (after,) = read_file(tmp_path / "open.annotated.mgn")
+    last = after.hands[0].turns[-1]
+    assert last.mark == "?"
+    (comment,) = last.comments
+    best, played = re.fullmatch(r"\{best 6-5 l: \+([\d.]+), played \+([\d.]+) \(expected on what the player could know, 8 samples\)\}", comment).groups()
+    assert float(best) - float(played) == pytest.approx(10, abs=0.11)

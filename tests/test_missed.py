@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from muggins.analysis.analyze import analyze_record
+from muggins.analysis.analyze import OPEN_CARDS as OPEN_CARDS_VIEW
+from muggins.analysis.analyze import Judging, analyze_record
 from muggins.analysis.marks import mark_for, thresholds_in_points
 from muggins.notation.model import Tile
 from muggins.notation.parser import parse_record, read_file
@@ -39,8 +40,10 @@ B 5-0 l
 
 
 def analyse(text: str, budget: float = 0.0):
+    """The analysis with the cards open (``--view open-cards``): the solver's figures here are
+    perfect-information ones; the expected ones are tests/test_expected.py's."""
     record = parse_record(text)
-    return analyze_record(record, rules_for(record, None, []), budget)
+    return analyze_record(record, rules_for(record, None, []), budget, judging=Judging(OPEN_CARDS_VIEW))
 
 
 def options_of(decision) -> dict[str, int]:

@@ -103,12 +103,15 @@ def shares_files(client: Any) -> bool:
     return hasattr(client, "_muggins_cluster") or os.environ.get("MUGGINS_SHARED_FILES") == "1"
 
 
-def spread_on_cluster(paths: Iterable[Path], work: Callable[[Record, Path, int], R], client: Any) -> Iterator[Event[R]]:
+def spread_on_cluster(
+    paths: Iterable[Path], work: Callable[[Record, Path, int], R], client: Any, batch_chars: int = BATCH_CHARS
+) -> Iterator[Event[R]]:
     """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it
     on the cluster of ``client`` (from :func:`connect`); a
     :class:`~muggins.batch.events.FileDone` after each file. ``work`` and its results must
     pickle, as for ``--jobs``. At most :data:`~muggins.batch.spread.IN_FLIGHT` batches per
-    worker are out at once, so memory stays flat however large the archive."""
+    worker are out at once, so memory stays flat however large the archive. ``batch_chars``: as
+    for :func:`~muggins.batch.spread.spread`."""
     count = workers(client)
     window = count * IN_FLIGHT
     waiting: deque[tuple[list[_Item], Any]] = deque()  # (a batch, its future or its results)
@@ -124,7 +127,7 @@ def spread_on_cluster(paths: Iterable[Path], work: Callable[[Record, Path, int],
     else:
         items = _items(paths)
     try:
-        for batch in _batches(items):
+        for batch in _batches(items, batch_chars):
             texts = _texts(batch)
             waiting.append((batch, _submit(client, work, texts) if texts else []))
             if len(waiting) >= window:

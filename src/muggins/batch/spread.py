@@ -65,22 +65,29 @@ if TYPE_CHECKING:
     _Waiting = deque[tuple[list[_Item], _Pending[R]]]
 
 
-def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: int = 1, cluster: object = None) -> Iterator[Event[R]]:
+def spread(
+    paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: int = 1, cluster: object = None, batch_chars: int | None = None
+) -> Iterator[Event[R]]:
     """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it,
     worked on in ``jobs`` processes, or on the Dask ``cluster`` (a client from
     :func:`muggins.batch.cluster.connect`) when one is given; a :class:`FileDone` after each file.
 
     ``work`` must be picklable (a module-level function, or a ``functools.partial`` of one) when
-    ``jobs`` is more than 1 or a cluster is used; what it returns must pickle too.
+    ``jobs`` is more than 1 or a cluster is used; what it returns must pickle too. ``batch_chars``:
+    about how much record text goes to a worker at a time (1: each record alone, for work so
+    slow that each record's result should come back as soon as it is done, and processes are
+    worth starting for a few records; None: :data:`BATCH_CHARS`).
     """
     paths = list(paths)
+    if batch_chars is None:
+        batch_chars = BATCH_CHARS
     if cluster is not None:
         from muggins.batch.cluster import spread_on_cluster
 
-        yield from spread_on_cluster(paths, work, cluster)
+        yield from spread_on_cluster(paths, work, cluster, batch_chars)
         return
-    if jobs <= 1 or _size(paths) <= 2 * BATCH_CHARS:  # too little to be worth starting processes
-        for batch in _batches(_items(paths)):
+    if jobs <= 1 or _size(paths) <= 2 * batch_chars:  # too little to be worth starting processes
+        for batch in _batches(_items(paths), batch_chars):
             yield from _merged(batch, _work_batch(work, _texts(batch)))
         return
     from muggins.batch.pieces import cut_items
@@ -88,7 +95,7 @@ def spread(paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: 
     workers = _Workers(jobs)
     try:
         # Workers cut the files into records too (pieces.py), then parse and work on them.
-        batches = _batches(cut_items(paths, workers.submit, ahead=2 * jobs, size=BATCH_CHARS))
+        batches = _batches(cut_items(paths, workers.submit, ahead=2 * jobs, size=BATCH_CHARS), batch_chars)
         for batch in itertools.islice(batches, 1):
             yield from _merged(batch, _work_batch(work, _texts(batch)))
         workers.start()
@@ -270,14 +277,14 @@ def _items(paths: Iterable[Path]) -> Iterator[_Item]:
         yield FileDone(path)
 
 
-def _batches(items: Iterator[_Item]) -> Iterator[list[_Item]]:
+def _batches(items: Iterator[_Item], batch_chars: int) -> Iterator[list[_Item]]:
     batch: list[_Item] = []
     size = 0
     for item in items:
         batch.append(item)
         if type(item) is tuple:
             size += len(item[2].text)
-            if size >= BATCH_CHARS:
+            if size >= batch_chars:
                 yield batch
                 batch, size = [], 0
     if batch:

@@ -46,14 +46,24 @@ def analyze_command(
     files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input."),
     rules: Optional[str] = typer.Option(None, "--rules", help="Rule set to analyze under, instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
     set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
+    view: str = typer.Option(
+        "expected",
+        "--view",
+        help="expected: judge each play on what its player could know (the mean over sampled deals of the tiles unseen); open-cards: against every tile, as if all were seen.",
+    ),
+    samples: int = typer.Option(64, "--samples", help="Expected view: at most this many sampled deals per decision (fewer: faster, larger standard errors).", min=2),
+    seed: int = typer.Option(0, "--seed", help="Expected view: the seed of the sampled deals (the same seed, the same figures)."),
     budget: float = typer.Option(
-        2.0, "--budget", help="Seconds the perfect-information solver may spend per position; 0: immediate points only.", min=0.0
+        2.0, "--budget", help="Seconds the solver may spend per position (per sampled deal in the expected view); 0: immediate points only.", min=0.0
+    ),
+    record_budget: Optional[float] = typer.Option(
+        None, "--record-budget", help="Seconds for one record's analysis; past them its remaining plays are judged on immediate points (and say so).", min=0.0
     ),
     jobs: int = jobs_option("Analyze records"),
     sort: Optional[str] = typer.Option(
         None, "--sort", help="Sort the players' table by this column, named as its header shows it (names A-Z, numbers largest first)."
     ),
-    format: AnalyzeFormat = typer.Option(AnalyzeFormat.text, "--format", help="text (tables), json (schema muggins.analyze/1) or csv (the players' table)."),
+    format: AnalyzeFormat = typer.Option(AnalyzeFormat.text, "--format", help="text (tables), json (schema muggins.analyze/2) or csv (the players' table)."),
     hands: bool = typer.Option(False, "--hands", help="Text: show the ledger hand by hand, not only for the game."),
     players_only: bool = typer.Option(False, "--players-only", help="Text: show only the players' table across all records."),
     record: Optional[int] = record_option(),
@@ -65,14 +75,19 @@ def analyze_command(
     no_color: bool = no_color_option(),
 ) -> None:
     """Analyze records: the Muggins ledger per player and team, every play judged against the
-    alternatives (perfect information where the whole deal is known), marks ?! ? ?? by points
-    lost, and a per-player table across all records (--quiet: only that table).
+    alternatives on what its player could know (expected values over sampled deals; --view
+    open-cards: against every tile), marks ?! ? ?? by points lost, and a per-player table
+    across all records (--quiet: only that table). On a terminal, a progress bar with the time
+    left is drawn on stderr while records are analysed.
 
     Exit code 0 when the analysis is done (missed points are not errors), 1 when a record breaks
     a rule of play (its later positions are in doubt; see `muggins audit`), 2 for unusable input.
     """
+    from muggins.analysis import analyze as analyzemod
     from muggins.cli.analyze_view import sort_column
 
+    if view not in analyzemod.VIEWS:
+        die(f"--view: one of {', '.join(analyzemod.VIEWS)}, not {view!r}")
     column = None
     if sort is not None:
         column = sort_column(sort)
@@ -105,8 +120,9 @@ def analyze_command(
         from muggins.cli.shape import ConsoleShape
 
         out = stdout_console(stream)
-        settings = Settings(rules, tuple(set_), budget, chosen, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir))
-        run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None, record)
+        judging = analyzemod.Judging(view, samples, seed, record_budget)
+        settings = Settings(rules, tuple(set_), budget, chosen, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir), judging, record)
+        run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None)
         if not usable:
             run.outcome.unusable()
         _write(run, paths, capped_jobs(jobs), column, chosen, stream, out, core, ledger_legend=not (players_only or quiet))
@@ -118,8 +134,9 @@ def analyze_command(
 def _write(run, paths, jobs: int, column: str | None, format: Format, stream, out, core: str | None, ledger_legend: bool) -> None:
     """The analysis of every record, then the players' table, on ``stream`` in ``format``."""
     from muggins.analysis import analyze as analyzemod
+    from muggins.cli.output import writer
 
-    write = stream.write
+    write = writer(stream)  # on the terminal, above the progress bar
     if format is Format.json:
         from muggins.cli.jsonout import StreamedObject
 

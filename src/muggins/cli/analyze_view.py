@@ -6,6 +6,7 @@ from rich import box
 from rich.markup import escape
 from rich.table import Table
 
+from muggins.analysis.analyze import signed  # (here too: the one way a figure is signed)
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 
 MARK_STYLE = {"?!": "yellow", "?": "dark_orange", "??": "red"}
@@ -23,6 +24,8 @@ HEADS = {
     "decisions": "moves",
     "unforced": "unforced",
     "perfect": "perf.",
+    "expected": "exp.",
+    "missed_se": "±",
     "error_rate": "err",
     "dubious": "?!",
     "mistakes": "?",
@@ -35,15 +38,31 @@ LEGEND = (
     " Muggins call; back = claimed, then taken off again by a call that took the whole play; mugg+ = taken from opponents by own calls; over = over-claimed; penalty = what the opponents scored for it;"
     " end = end-of-hand points (sides)"
 )
-FIGURES_LEGEND = (
-    "figures: exact = perfect information (the whole deal known); depth N = perfect information"
-    " searched N plies deep; now = immediate points only (hidden information, no solver budget, or more seats than the solver holds)"
+VALUES_LEGEND = (
+    "values: played and best show each move's value, the point difference for the mover's side"
+    " over the rest of the hand (own points, this play's included, less the opponents', end of"
+    " hand included): + is good for the mover; loss = best - played"
+)
+EXPECTED_LEGEND = (
+    "figures: exp N = expected, on what the player could know: the mean over N sampled deals of"
+    " the tiles that player could not see, each solved with every tile open (exp N dD: some only D plays deep, out of --budget); loss ± one"
+    " standard error, and a mark only where loss - 2 x error reaches its threshold ({thresholds});"
+    " now = immediate points only (no solver budget, or more seats than the solver holds; a note says why);"
+    " --view open-cards judges against every tile instead"
+)
+OPEN_CARDS_LEGEND = (
+    "figures: open cards, as if every tile were seen: exact = the whole deal (and the boneyard"
+    " order) known, searched to the end of the hand; depth N = searched N plays deep; now ="
+    " immediate points only (hidden tiles, no solver budget, or more seats than the solver holds);"
+    " marks from {thresholds};"
+    " the default view judges on what the player could know"
 )
 PLAYERS_LEGEND = (
-    "moves = plays made; unforced = decisions with more than one distinct move; perf. = of those,"
-    " judged with perfect information (exact or depth-limited); err = marked / unforced;"
-    " missed = points lost on the best figures available; now = immediate points missed;"
-    " mugg- / mugg+ = points lost to / taken by Muggins calls"
+    "moves = plays made; unforced = decisions with more than one distinct move; of those, perf. ="
+    " judged on the open cards (exact or depth-limited), exp. = on expected values; err = marked /"
+    " unforced; missed = points lost on each decision's figures, ± its standard error (expected"
+    " figures are estimates); now = immediate points missed; mugg- / mugg+ = points lost to /"
+    " taken by Muggins calls"
 )
 
 
@@ -84,9 +103,28 @@ def show_record(out, analysis, hands: bool) -> None:
     missed = [d for d in analysis.decisions if d.unforced and d.loss > 0]
     if missed:
         out.print(decisions_table(analysis, missed))
-        out.print(f"[dim]{escape(FIGURES_LEGEND)}[/]")
+        out.print(f"[dim]{escape(VALUES_LEGEND)}[/]")
+        out.print(f"[dim]{escape(figures_legend(analysis))}[/]")
+    for note, count in _notes(analysis).items():
+        out.print(f"{count} play{'s' if count != 1 else ''} judged on immediate points only ({escape(note)})")
     out.print(escape(_summary(analysis)))
     out.print()
+
+
+def figures_legend(analysis) -> str:
+    """What the figures of ``analysis``'s view are, with its thresholds."""
+    thresholds = ", ".join(f"{mark} {points}" for mark, points in reversed(analysis.thresholds))
+    legend = EXPECTED_LEGEND if analysis.judging.view == "expected" else OPEN_CARDS_LEGEND
+    return legend.format(thresholds=thresholds)
+
+
+def _notes(analysis) -> dict[str, int]:
+    """Why plays were judged on a lesser basis than asked for, and how many."""
+    notes: dict[str, int] = {}
+    for d in analysis.decisions:
+        if d.note is not None:
+            notes[d.note] = notes.get(d.note, 0) + 1
+    return notes
 
 
 def _summary(analysis) -> str:
@@ -120,6 +158,8 @@ def ledger_table(analysis, hands: bool) -> Table:
 
 
 def decisions_table(analysis, decisions) -> Table:
+    from muggins.analysis.analyze import points
+
     table = Table(title="plays that lost points", title_justify="left", show_edge=False, header_style="bold")
     for column in ("hand", "turn", "seat", "played", "best", "loss", "mark", "figures"):
         table.add_column(column, justify="right" if column in ("hand", "turn", "loss") else "left", no_wrap=True)
@@ -134,23 +174,18 @@ def decisions_table(analysis, decisions) -> Table:
             str(d.hand),
             str(d.turn),
             escape(d.seat),
-            escape(f"{played.describe()} {signed(shown_played)}"),
-            escape(f"{best.describe()} {signed(shown_best)}"),
-            str(d.loss),
+            escape(f"{played.describe()} {signed(shown_played, d.places)}"),
+            escape(f"{best.describe()} {signed(shown_best, d.places)}"),
+            points(d.loss) + (f" ± {d.standard_error:.1f}" if d.standard_error else ""),
             mark,
             _basis(d),
         )
     return table
 
 
-def signed(value) -> str:
-    """A gain or a loss of points with its sign (``+25``, ``-15``); nothing is plain ``0``,
-    never ``+0`` or ``-0``."""
-    number = round(value)
-    return "0" if number == 0 else f"{number:+d}"
-
-
 def _basis(decision) -> str:
+    if decision.basis == "expected":
+        return f"exp {decision.samples}" + (f" d{decision.depth}" if decision.depth is not None else "")
     if decision.basis == "exact":
         return "exact"
     if decision.basis == "immediate":
@@ -159,11 +194,11 @@ def _basis(decision) -> str:
 
 
 #: The players' columns kept on a narrow terminal (the rest are in --format csv and json).
-NARROW_COLUMNS = ("player", "hands", "moves", "unforced", "perfect", "marked", "error_rate", "missed", "muggins_lost", "muggins_gained")
+NARROW_COLUMNS = ("player", "hands", "moves", "unforced", "expected", "marked", "error_rate", "missed", "missed_se", "muggins_lost", "muggins_gained")
 
 
 def players_table(rows, width: int = 160) -> Table:
-    from muggins.analysis.analyze import SUMMARY_COLUMNS
+    from muggins.analysis.analyze import SUMMARY_COLUMNS, points
 
     columns = SUMMARY_COLUMNS if width >= 120 else tuple(c for c in SUMMARY_COLUMNS if c in NARROW_COLUMNS or c == "decisions")
     table = Table(title="players across all records", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True, header_style="bold")
@@ -175,6 +210,8 @@ def players_table(rows, width: int = 160) -> Table:
             value = getattr(row, column)
             if column == "error_rate":
                 cells.append("-" if value is None else f"{value:.0%}")
+            elif column in ("missed", "missed_se"):
+                cells.append(points(value))
             else:
                 cells.append(escape(str(value)))
         table.add_row(*cells)

@@ -27,6 +27,8 @@ class Settings:
     annotate: bool
     shape: ConsoleShape
     rules_dirs: tuple[str, ...] = ()
+    judging: object = None  # analysis.analyze.Judging (None: its defaults)
+    record: int | None = None  # --record: only this record of each file is analysed
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +42,11 @@ class Analysed:
     annotated: str | None  # the record written back with its marks (--annotate)
 
 
-def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed | str:
-    """Analyse one record and draw it; a rule set that cannot be had is its message instead."""
+def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed | str | None:
+    """Analyse one record and draw it; a rule set that cannot be had is its message instead;
+    None for a record ``--record`` leaves out (not analysed: the analysis can take minutes)."""
+    if settings.record is not None and index != settings.record:
+        return None
     from muggins.analysis import analyze as analyzemod
     from muggins.replay.rules import RuleError
 
@@ -51,8 +56,9 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
         return f"{path}: record {index}: {exc}"
     from muggins.analysis.solver import searching
 
+    judging = settings.judging if settings.judging is not None else analyzemod.Judging()
     with searching():  # this process is the command's: the solver's settings are its choice
-        analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index)
+        analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index, judging)
     text = None
     if settings.format is Format.json:
         from muggins.cli.jsonout import dumps_at
@@ -76,9 +82,9 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
 class Run:
     """The writing process's side of one ``muggins analyze``: messages, exit code, annotation."""
 
-    def __init__(self, settings: Settings, err, annotator: Annotator | None, chosen: int | None = None) -> None:
+    def __init__(self, settings: Settings, err, annotator: Annotator | None) -> None:
         self.settings = settings
-        self.chosen = chosen  # --record: only this record of each file
+        self.chosen = settings.record  # --record: only this record of each file
         self.err = err
         self.annotator = annotator
         self.outcome = Outcome()
@@ -86,12 +92,21 @@ class Run:
 
     def analysed(self, paths: list[Path], jobs: int, emit) -> Iterator[Analysed]:
         """Each record's analysis in input order, its text handed to ``emit`` (when given) as it
-        comes; problems reported on stderr as they come."""
+        comes; problems reported on stderr as they come, under a progress bar where stderr is
+        a terminal. Where the solver runs, records go to the workers one at a time, so each is
+        written as soon as it is done."""
+        from muggins.cli.progress import progress
+
+        with progress(self.err, paths) as advance:
+            yield from self._analysed(paths, jobs, emit, advance)
+
+    def _analysed(self, paths: list[Path], jobs: int, emit, advance) -> Iterator[Analysed]:
         from muggins.batch.spread import FileDone, spread
 
         broken = False  # the current file has a record that could not be used
         got = False  # the chosen record of the current file was met
-        for event in spread(paths, partial(analyze_one, self.settings), jobs):
+        solving = self.settings.budget > 0
+        for event in spread(paths, partial(analyze_one, self.settings), jobs, batch_chars=1 if solving else None):
             if isinstance(event, FileDone):
                 if event.error is not None:
                     print_diagnostic(self.err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
@@ -103,6 +118,7 @@ class Run:
                     self.annotator.finish(event.path, broken, self.err, self.outcome)
                 broken = got = False
                 continue
+            advance()
             if self.chosen is not None:
                 if event.index != self.chosen:
                     continue

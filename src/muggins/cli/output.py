@@ -23,7 +23,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -132,6 +132,16 @@ def write_data(text: str, file: IO[str] | None = None) -> None:
     """Data for machines, exactly; made visible only when it goes straight to a terminal."""
     stream = file if file is not None else sys.stdout
     stream.write(visible(text) if is_terminal(stream) else text)
+
+
+def writer(stream: IO[str]) -> Callable[[str], None]:
+    """How a command writes its output on ``stream`` while a progress bar may be up (progress.py):
+    where ``stream`` is standard output, through ``sys.stdout`` looked up at each call (on a
+    terminal the bar stands in for it, and prints the text above itself); any other stream
+    (``-o``'s file) straight, so it never sees the bar."""
+    if stream is not sys.stdout:
+        return stream.write
+    return lambda text: sys.stdout.write(text)
 
 
 def counted(number: int, word: str) -> str:

@@ -1,0 +1,58 @@
+"""A progress bar with an ETA on stderr, for commands that work through many records.
+
+Shown only where stderr is a terminal (rich's bar: records done of all, elapsed, time left);
+piped or redirected, nothing is drawn, so logs and scripts see only the command's messages.
+While the bar is up, text written to stdout goes above it when stdout is the same terminal,
+and straight to stdout otherwise (a pipe or a file gets the output untouched); an ``-o`` file is
+written straight, and never sees the bar (``output.writer``).
+"""
+
+from __future__ import annotations
+
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Callable, Iterator
+
+
+def count_records(paths: list[Path]) -> int:
+    """How many records the files hold, cut but not parsed (unreadable files count none: their
+    problem is reported when they are read for the work)."""
+    from muggins.notation.parser import read_chunks
+
+    total = 0
+    for path in paths:
+        try:
+            total += sum(1 for _ in read_chunks(path))
+        except OSError:
+            continue
+    return total
+
+
+@contextmanager
+def progress(err, paths: list[Path], what: str = "records") -> Iterator[Callable[[], None]]:
+    """A function to call once per record done, drawing the bar on ``err`` (a rich console)
+    when it is a terminal; a function that does nothing otherwise. A terminal only forced
+    (``FORCE_COLOR``) is not one: colour is asked for there, not a bar redrawn in a log."""
+    from muggins.cli.output import is_terminal
+
+    if not (err.is_terminal and is_terminal(err.file)):
+        yield lambda: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    bar = Progress(
+        TextColumn(f"[bold]{what}[/]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        redirect_stdout=sys.stdout.isatty(),
+        redirect_stderr=False,
+    )
+    task = bar.add_task(what, total=count_records(paths))
+    with bar:
+        yield lambda: bar.advance(task)
