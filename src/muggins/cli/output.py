@@ -140,8 +140,16 @@ def writer(stream: IO[str]) -> Callable[[str], None]:
     terminal the bar stands in for it, and prints the text above itself); any other stream
     (``-o``'s file) straight, so it never sees the bar."""
     if stream is not sys.stdout:
-        return stream.write
-    return lambda text: sys.stdout.write(text)
+
+        def straight(text: str) -> None:
+            stream.write(text)
+
+        return straight
+
+    def through_stdout(text: str) -> None:
+        sys.stdout.write(text)
+
+    return through_stdout
 
 
 def counted(number: int, word: str) -> str:

@@ -12,7 +12,10 @@ from __future__ import annotations
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 
 def count_records(paths: list[Path]) -> int:
@@ -30,7 +33,7 @@ def count_records(paths: list[Path]) -> int:
 
 
 @contextmanager
-def progress(err, paths: list[Path], what: str = "records") -> Iterator[Callable[[], None]]:
+def progress(err: Console, paths: list[Path], what: str = "records") -> Iterator[Callable[[], None]]:
     """A function to call once per record done, drawing the bar on ``err`` (a rich console)
     when it is a terminal; a function that does nothing otherwise. A terminal only forced
     (``FORCE_COLOR``) is not one: colour is asked for there, not a bar redrawn in a log."""
