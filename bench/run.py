@@ -33,7 +33,8 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
     # The full grid of bench_scale.py (10, 30 and 100 MB, analyze too) takes some 40 minutes: run it alone.
     ("bench_scale.py", ["--sizes", "10", "100", "--commands", "check", "audit", "--speed-mb", "30"], ["--quick"]),
     ("bench_viewer.py", [], ["--quick"]),
-    # Fair analysis: every decision of whole hands; on the pure-Python solver core an hour or more.
+    # Fair analysis: every decision of whole hands, on the compiled core and one of each kind on
+    # the pure-Python one too (some 12 minutes); the archive (--archive) runs alone.
     ("bench_fair.py", ["--hands", "3"], ["--quick"]),
 )
 
