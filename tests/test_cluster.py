@@ -162,6 +162,10 @@ def kill_always(record, path, index):
     return (index, len(record.hands))
 
 
+def index_of(record, path, index):
+    return index
+
+
 def _records(tmp_path: Path, count: int) -> Path:
     text = (SAMPLES / "allfives-2p.mgn").read_text(encoding="utf-8")
     path = tmp_path / "many.mgn"
@@ -190,6 +194,32 @@ def test_a_record_that_kills_every_worker_is_not_finished_and_the_others_are_rep
     assert diagnostic.code == "worker-failed" and "record 2 of the file was not finished: worker failed" in diagnostic.message
     assert diagnostic.source == str(path)
     assert all(result[0] == index and result[1] > 0 for index, result in done.items())
+
+
+def _within(seconds: float, run):
+    """``run()``'s result, or a failed test if it takes longer than ``seconds`` (rather than a
+    suite that waits for ever)."""
+    import threading
+
+    got: list = []
+    thread = threading.Thread(target=lambda: got.append(run()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert got, f"still waiting after {seconds} s"
+    return got[0]
+
+
+def test_a_local_cluster_keeps_its_workers_through_deaths_again_and_again(client, tmp_path):
+    # distributed closes a nanny for good when no worker of its name is back 15 s after a
+    # death (lost-worker-timeout); runs of deaths one after another, each some seconds long,
+    # left the local cluster without a worker, and the next run waiting for ever.
+    path = _records(tmp_path, 4)
+    for _ in range(4):
+        events = _within(300, lambda: list(spread([path], kill_always, cluster=client)))
+        assert sorted(e.index for e in events if isinstance(e, RecordDone)) == [1, 2, 3, 4]
+    assert len(client._muggins_cluster.workers) == 2
+    events = _within(300, lambda: list(spread([path], index_of, cluster=client)))
+    assert [e.result for e in events if isinstance(e, RecordDone)] == [1, 2, 3, 4]
 
 
 # ---- what is said when there is no cluster ----------------------------------------------------

@@ -63,6 +63,15 @@ def connect(scheduler: str) -> Any:
             raise ClusterError(f"--scheduler {scheduler!r}: local:N takes a number of workers from 1 to 256, as in local:2")
         import logging
 
+        import dask
+
+        # A worker that dies is started again by its nanny; the cluster must not give up the
+        # nanny meanwhile. distributed closes a nanny for good when no worker of its name has
+        # come back within lost-worker-timeout (15 s) of a death, and a record that kills every
+        # worker it meets keeps them away about that long: a local cluster left with no nanny
+        # waits for ever. (Read at each death, in this process: set for the process, which is
+        # the command's.)
+        dask.config.set({"distributed.deploy.lost-worker-timeout": "86400s"})
         cluster = distributed.LocalCluster(
             n_workers=int(count),
             threads_per_worker=1,  # the work is pure Python: one thread per process
