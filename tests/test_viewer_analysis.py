@@ -244,6 +244,11 @@ def test_one_seats_view_shows_its_own_decisions_and_no_comments(tmp_path, writte
     assert everyone["comments_hidden"] is False and everyone["hands"][0]["turns"][9]["comments"] == ["{Bruno counts 8 + 1 + 6 and says ten}"]
 
 
+def test_one_seats_view_refuses_an_open_cards_analysis_alone(tmp_path, written):
+    result, _ = view(tmp_path, "--as", "B", "--analysis", str(written["open-cards"]))
+    assert result.exit_code == 2 and "open-cards analysis is worked out from every hand" in result.output
+
+
 def test_view_analyze_as_a_seat_works_out_the_expected_view_only(tmp_path):
     result, data = view(tmp_path, "--analyze", "--samples", "4", "--as", "A")
     assert result.exit_code == 1 and data["analysis"]["views"] == ["expected"]

@@ -29,15 +29,26 @@
     return e;
   }
 
+  // A figure to ``places`` decimals (0 or 1) as muggins analyze rounds it (Python's round: the
+  // exact value of the number, a tie to the even digit). toFixed takes a tie up; only exact ties
+  // differ (6.25 to one place, 12.5 to none), and only they are told apart here.
+  function rounded(value, places) {
+    var size = Math.abs(value), sign = value < 0 ? -1 : 1, unit = places ? 4 : 2;
+    if (Number.isInteger(size * unit) && !Number.isInteger(size * unit / 2)) {
+      var scale = places ? 10 : 1, below = Math.floor(size * scale);
+      return sign * (below % 2 === 0 ? below : below + 1) / scale;
+    }
+    return Number(value.toFixed(places));
+  }
   // A figure for the mover's side with its sign, as muggins analyze writes it: whole where it
   // is whole, else to one decimal; a figure that rounds to nothing is 0.
   function signed(value) {
     if (value === null || value === undefined) { return "\u2014"; }
-    var r = Math.round(value * 10) / 10;
+    var r = rounded(value, 1);
     if (r === 0) { return "0"; }
     return (r > 0 ? "+" : "-") + String(Math.abs(r));
   }
-  function plusMinus(e) { return e ? " \u00b1" + (Math.round(e * 10) / 10).toFixed(1) : ""; }
+  function plusMinus(e) { return e ? " \u00b1" + rounded(e, 1).toFixed(1) : ""; }
 
   // The analysis' decision at a hand's step, on the verdict view and the other one.
   function decisionAt(h, s) {
@@ -378,7 +389,15 @@
 
   var GRAPH = { w: 640, h: 170, left: 44, right: 10, top: 10, bottom: 18 };
 
+  // The graph is drawn at the width of its box (one unit a pixel: legible text on a phone),
+  // and again when that width changes.
+  function graphWidth() {
+    var width = Math.round($("graph").clientWidth);
+    return width ? Math.max(300, Math.min(1200, width)) : GRAPH.w;
+  }
+
   function drawGraph() {
+    GRAPH.w = graphWidth();
     var drawn = graphSeries();
     var top = 10;
     drawn.series.forEach(function (points) { points.forEach(function (p) { top = Math.max(top, Math.abs(p.y)); }); });
@@ -394,12 +413,20 @@
       label.textContent = signed(v);
       svg.appendChild(label);
     });
-    if (graphMode === "game") {
+    if (graphMode === "hand") {
+      [[0, "deal"], [drawn.width, "end"]].forEach(function (at) {
+        var t = svgNode("text", { x: X(at[0]), y: GRAPH.h - 4, "class": "axis step-name" });
+        t.textContent = at[1];
+        svg.appendChild(t);
+      });
+    } else {
       hands.forEach(function (hand, h) {
         var x = X(graphPlaces[h]);
         if (h) { svg.appendChild(svgNode("line", { x1: x, x2: x, y1: GRAPH.top, y2: GRAPH.top + innerH, "class": "hand-edge" })); }
+        var room = X(graphPlaces[h] + lastStep(h)) - x;
+        if (room < 12) { return; }
         var t = svgNode("text", { x: x + 2, y: GRAPH.h - 4, "class": "axis hand-name" });
-        t.textContent = String(hand.number);
+        t.textContent = room > 46 ? "hand " + hand.number : String(hand.number);
         svg.appendChild(t);
       });
     }
@@ -507,8 +534,8 @@
       columns.forEach(function (c) {
         var v = row[c];
         var text = v;
-        if (c === "error_rate") { text = v === null ? "\u2014" : Math.round(v * 100) + "%"; }
-        else if (c === "missed" || c === "missed_se") { text = String(Math.round(v * 10) / 10); }
+        if (c === "error_rate") { text = v === null ? "\u2014" : rounded(v * 100, 0) + "%"; }
+        else if (c === "missed" || c === "missed_se") { text = String(rounded(v, 1)); }
         var td = make("td", c === "player" ? "" : "num", text);
         td.dataset.column = c;
         tr.appendChild(td);
@@ -537,6 +564,7 @@
     $("tab-summary").addEventListener("click", function () { showTab("summary"); });
     $("graph-hand").addEventListener("click", function () { graphMode = "hand"; drawGraph(); });
     $("graph-game").addEventListener("click", function () { graphMode = "game"; drawGraph(); });
+    window.addEventListener("resize", function () { if (hands.length && graphWidth() !== GRAPH.w) { drawGraph(); } });
     showTab("board");
   }
 

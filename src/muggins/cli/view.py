@@ -84,6 +84,8 @@ def view_command(
         if entry["view"] in entries:
             die(f"--analysis {name}: a second analysis on the {entry['view']} view (give at most one per view)")
         entries[entry["view"]] = entry
+    if seat is not None and entries and "expected" not in entries:
+        die("--as shows what one player could know: an open-cards analysis is worked out from every hand (give the expected one)")
     report = audit(record, rule_set)
     write_output(viewer_html(record, rule_set, source_name(file), report, seat, entries or None), output, inputs=(file, *analysis_files))
     problems = len(report.mistakes)
