@@ -542,7 +542,9 @@
       });
       players.appendChild(tr);
     });
-    $("summary-line").textContent = analysis.summary || "";
+    $("summary-line").textContent = (analysis.summary ? analysis.summary + ". " : "") + "Error rate = marked / unforced decisions;" +
+      " points missed (\u00b1 its standard error) and missed now are over the unforced decisions, on the " +
+      VIEW_KEY[analysis.verdict] + " and the now figures (see \u201cWhat the figures are\u201d); Muggins lost and gained: points taken by calls.";
     ledgerRows($("ledger"), false);
     ledgerRows($("ledger-hands"), true);
     var legend = $("legend");

@@ -124,6 +124,7 @@ def test_a_marked_play_shows_the_alternatives_the_analysis_gives(watched, made, 
     assert dict(cells) == hand_marks
     page.screenshot(path=str(artifacts / "viewer-analysis.png"), full_page=True)
     assert watched.dialogs == [] and watched.errors == []
+    assert watched.requests == [made["page"].as_uri()]  # the page fetched nothing
 
 
 def test_a_forced_play_and_the_deal_say_so(watched, made):
@@ -189,7 +190,8 @@ def test_the_players_and_the_ledger_on_their_tab(watched, made, artifacts):
         for column, text in cells.items():
             figure = game_lines[who][column]
             assert text == ("" if figure is None else str(figure["value"])), (who, column)
-    assert page.text_content("#summary-line") == made["expected"]["summary"]
+    assert page.text_content("#summary-line").startswith(made["expected"]["summary"] + ". ")
+    assert "on the exp and the now figures" in page.text_content("#summary-line")
     assert page.evaluate("document.querySelectorAll('img').length") == 0
     page.screenshot(path=str(artifacts / "viewer-analysis-summary.png"), full_page=True)
     page.click("#tab-board")
