@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable, Iterator, TypeVar
 
 from muggins.analysis.expected import MOST, FairHand, Sampling
 from muggins.analysis.knowledge import HandLog
@@ -36,6 +36,8 @@ from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
 
 SCHEMA = "muggins.analyze/2"
+
+_T = TypeVar("_T")
 
 #: The default solver budget per position, in seconds (``--budget``).
 DEFAULT_BUDGET = 2.0
@@ -132,10 +134,16 @@ class RecordAnalysis:
 
 
 def analyze_record(
-    record: Record, rules: RuleSet, budget: float | None = DEFAULT_BUDGET, index: int = 1, judging: Judging = Judging()
+    record: Record,
+    rules: RuleSet,
+    budget: float | None = DEFAULT_BUDGET,
+    index: int = 1,
+    judging: Judging = Judging(),
+    progress: Callable[[], None] | None = None,
 ) -> RecordAnalysis:
     """Replay ``record`` under ``rules``, judging every play on ``judging``'s view; ``budget``
-    seconds per position for the solver (0 or less: immediate points only)."""
+    seconds per position for the solver (0 or less: immediate points only); ``progress`` is
+    called once each statement of a hand is done (``muggins view --analyze``'s progress bar)."""
     game = Game(record, rules)
     decisions: list[Decision] = []
     solving = budget is None or budget > 0
@@ -149,7 +157,7 @@ def analyze_record(
             first_finding = len(game.diagnostics)
             state = game.start_hand(hand)
             judge = FairHand(HandLog.start(state), HandStart(game, hand, first_finding), rules, step) if fair else None
-            for turn, stmt in enumerate(hand.turns, 1):
+            for turn, stmt in _ticking(enumerate(hand.turns, 1), progress):
                 spent = deadline is not None and time.perf_counter() > deadline
                 pending = alternatives(state, stmt, budget, open_cards and not spent) if type(stmt) is Play else None
                 clean = pending is not None and not any(d.severity == "error" for d in game.diagnostics)
@@ -197,6 +205,14 @@ def analyze_record(
         figures=figures,
         judging=judging,
     )
+
+
+def _ticking(items: Iterable[_T], tick: Callable[[], None] | None) -> Iterator[_T]:
+    """``items``, calling ``tick`` after the loop's body is done with each."""
+    for item in items:
+        yield item
+        if tick is not None:
+            tick()
 
 
 def solver_core_used(budget: float | None) -> str | None:
