@@ -908,7 +908,7 @@ typedef struct {
     int pips[MAXSEATS];
     int held;
     uint64_t hh1, hh2;
-    int floor, floor1, shallow, etc, deepen;
+    int floor, floor1, shallow, etc;
     PyObject *wanted; /* evaluate's moves to value (a sequence of flags by legal move), or NULL: all */
     uint32_t hist[MAXSEATS][MAXTILES]; /* per seat and tile: how often it refuted (by depth) */
     long long nodes;
@@ -1555,7 +1555,6 @@ static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     E->floor1 = 0;
     E->shallow = shallow_for(E->n);
     E->etc = E->shallow + ETC_MORE;
-    E->deepen = 1;
     return (PyObject *)E;
 fail:
     Py_DECREF(E);
@@ -1712,7 +1711,6 @@ static PyObject *Engine_get_nodes(Engine *E, void *closure)
 static PyMemberDef Engine_members[] = {
     {"shallow", T_INT, offsetof(Engine, shallow), 0, "nodes with at most this many tiles held skip the table"},
     {"etc", T_INT, offsetof(Engine, etc), 0, "nodes with more than this many tiles held ask the table about each child first"},
-    {"deepen", T_INT, offsetof(Engine, deepen), 0, "exact values start from cut searches (0: MTD(f) from the guess at once)"},
     {NULL, 0, 0, 0, NULL},
 };
 

@@ -447,7 +447,7 @@ static int FN(value)(Engine *E, const Pos *P, int guess, int deepen)
 {
     int went, over = FN(outcome)(E, P, &went);
     if (over) return E->sign[P->mover] * end_value(E, over == 1 ? END_DOMINO : END_BLOCKED, went, P->pips);
-    if (deepen && E->deepen) {
+    if (deepen) {
         guess = FN(guess)(E, P, guess);
         if (E->stop) return 0;
     }
