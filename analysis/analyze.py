@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Iterator, TypeVar
 
-from muggins.analysis.expected import MOST, FairHand, Sampling
+from muggins.analysis.expected import DROP_ERRORS, MOST, FairHand, Sampling
 from muggins.analysis.knowledge import HandLog
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.ledger import Figure, Ledger, Line, build_ledger
@@ -51,12 +51,15 @@ VIEWS = (EXPECTED_VIEW, OPEN_CARDS)
 class Judging:
     """How decisions are valued: the ``view``, and for the expected view at most ``samples``
     deals per decision from the stream of ``seed``; ``record_budget`` seconds for the whole record
-    (None: no limit), after which its remaining decisions are judged on immediate points."""
+    (None: no limit), after which its remaining decisions are judged on immediate points;
+    ``drop``: how many standard errors below the best an option is dropped from a decision's
+    later samples (``expected.DROP_ERRORS``; None: every option solved in every sample)."""
 
     view: str = EXPECTED_VIEW
     samples: int = MOST
     seed: int = 0
     record_budget: float | None = None
+    drop: float | None = DROP_ERRORS
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +152,7 @@ def analyze_record(
     solving = budget is None or budget > 0
     fair = solving and judging.view == EXPECTED_VIEW
     open_cards = solving and judging.view == OPEN_CARDS
-    sampling = Sampling(judging.samples, judging.seed)
+    sampling = Sampling(judging.samples, judging.seed, drop=judging.drop)
     step = scoring_step(rules)
     deadline = time.perf_counter() + judging.record_budget if solving and judging.record_budget is not None else None
     try:
@@ -363,6 +366,7 @@ def _option_json(option: Option) -> dict:
         "points": option.points,
         "value": _number(option.value),
         "standard_error": _number(option.standard_error),
+        "samples": option.samples,
     }
 
 

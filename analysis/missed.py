@@ -65,6 +65,7 @@ class Option:
     value: float | None = None
     same_as: tuple[str, ...] = ()
     standard_error: float | None = None
+    samples: int | None = None  # on the expected basis: the deals it was solved in
 
     def describe(self) -> str:
         """``6-3 r``, ``5-5 inline``, ``5-5`` (a lead), ``draw``, ``pass``."""
@@ -271,7 +272,7 @@ def decide(pending: Pending, fact: TurnFact, state: HandState, expected=None, no
             depth = min(depths) if depths else None
     elif expected is not None and expected.rows:
         options = [
-            Option(o.tile, o.end, o.inline, o.kind, o.points, expected.mean(i), o.same_as, expected.error(i))
+            Option(o.tile, o.end, o.inline, o.kind, o.points, expected.mean(i), o.same_as, expected.error(i), expected.samples_of(i))
             for i, o in enumerate(expected.valued)
         ]
         basis, depth, samples, stopped = EXPECTED, expected.depth, expected.samples, expected.stopped
@@ -320,6 +321,15 @@ def _find(options: list[Option], tile: Tile, end: str | None, inline: bool) -> i
     return None
 
 
+def is_move_of(option: Option, move) -> bool:
+    """Whether the solver's ``move`` is ``option`` (a play: the same tile, the same end or one
+    the option stands for, the same way round; a draw or a pass: the same kind)."""
+    if option.kind != "play" or move.kind != "play":
+        return option.kind == move.kind
+    move_end = None if move.end in (None, "lead") else move.end
+    return move.tile is option.tile and move.inline == option.inline and (move_end == option.end or move_end in option.same_as)
+
+
 def with_values(options: list[Option], moves) -> list[Option] | None:
     """The options with the solver's values; None when the solver's moves do not cover them."""
     out: list[Option] = []
@@ -327,11 +337,7 @@ def with_values(options: list[Option], moves) -> list[Option] | None:
     for option in options:
         values = []
         for i, mv in enumerate(moves):
-            move = mv.move
-            if move.kind != "play":
-                continue
-            move_end = None if move.end in (None, "lead") else move.end
-            if move.tile is option.tile and move.inline == option.inline and (move_end == option.end or move_end in option.same_as):
+            if mv.move.kind == "play" and is_move_of(option, mv.move):
                 values.append(mv.value)
                 used.add(i)
         if not values:

@@ -277,16 +277,17 @@ def solve(position: Position, budget: float | None = None) -> Solution | None:
     return Solution(value * given.scale, tuple(_moves(line, position)), exact, nodes, time.perf_counter() - start, depth)
 
 
-def evaluate_moves(position: Position, budget: float | None = None) -> list[MoveValue] | None:
+def evaluate_moves(position: Position, budget: float | None = None, wanted: Callable[[Move], bool] | None = None) -> list[MoveValue] | None:
     """:func:`muggins.analysis.solver.evaluate_moves` on the compiled core (None as for
-    :func:`solve`)."""
+    :func:`solve`); ``wanted``: only the moves it says yes to are searched and listed."""
     from muggins.analysis.solver import MoveValue
 
     given = core_input(position)
     engine, state = _engine(given)
+    flags = None if wanted is None else [wanted(move) for move in _moves(engine.moves(state), position)]
     try:
-        found, exact, depth = engine.evaluate(state, -1.0 if budget is None else max(0.0, budget))
+        found, exact, depth = engine.evaluate(state, -1.0 if budget is None else max(0.0, budget), flags)
     except _compiled.LayoutsFull:
         return None
     scale = given.scale
-    return [MoveValue(move, row[4] * scale, exact, depth) for move, row in zip(_moves(found, position), found)]
+    return [MoveValue(move, row[4] * scale, exact, depth) for move, row in zip(_moves(found, position), found) if row[4] is not None]

@@ -38,11 +38,14 @@ def position_of(state) -> Any:
     return position
 
 
-def move_values(position, budget: float | None) -> tuple:
+def move_values(position, budget: float | None, wanted=None) -> tuple:
     """Every legal move of the seat to move in ``position`` with its value (the solver's
     ``MoveValue``: the point difference for the mover's side over the rest of the hand), searched
-    for at most ``budget`` seconds (None: to the end, exactly)."""
-    return tuple(_solver().evaluate_moves(position, budget))
+    for at most ``budget`` seconds (None: to the end, exactly); with ``wanted`` (a test of the
+    solver's ``Move``), only the moves it takes."""
+    if wanted is None:
+        return tuple(_solver().evaluate_moves(position, budget))
+    return tuple(_solver().evaluate_moves(position, budget, wanted))
 
 
 def forget(layouts: bool = False, collect: bool = False) -> None:
