@@ -39,7 +39,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from muggins.analysis.knowledge import HandLog, Unknowable, groups_for
-from muggins.analysis.marks import mark_for, thresholds_in_points
+from muggins.analysis.marks import MARGIN, mark_for, thresholds_in_points
 from muggins.analysis.missed import is_move_of, with_values
 from muggins.analysis.sampler import DealSampler, NotAnalyzed
 from muggins.analysis.values import forget, move_values, out_of_reach
@@ -59,7 +59,25 @@ TOLERANCE_STEPS = 0.5
 DROP_ERRORS = 3.0
 
 #: Why sampling stopped.
-SINGLE, SETTLED, UNMARKED, MARKED, ENOUGH, OUT_OF_TIME = "single", "settled", "unmarked", "marked", "samples", "budget"
+SINGLE, SETTLED, UNMARKED, MARKED, FORESEEN, ENOUGH, OUT_OF_TIME = "single", "settled", "unmarked", "marked", "foreseen", "samples", "budget"
+
+
+#: How sure "hardly" is for the foreseen stop: 1.645 standard deviations, 5% one-sided.
+FORESEE_Z = 1.645
+
+
+def reachable(mean: float, error: float, n: int, most: int, threshold: float) -> bool:
+    """Whether a paired difference whose mean over ``n`` samples is ``mean`` (standard error
+    ``error``) could still be a sure mark of ``threshold`` by ``most`` samples: the chance that
+    its mean then, less MARGIN of its standard errors then, reaches the threshold is at least
+    5% (conditional power at the current estimate, the way sequential trials stop for
+    futility). The spread per sample is taken as it is now; the mean at ``most`` samples is
+    ``mean`` give or take ``spread * sqrt(most - n) / most``."""
+    if n >= most or not math.isfinite(error):
+        return n < most
+    spread = error * math.sqrt(n)
+    then = spread / math.sqrt(most)
+    return mean + FORESEE_Z * spread * math.sqrt(most - n) / most >= threshold + MARGIN * then
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +200,7 @@ class FairHand:
                     if self._settled(so_far, active):
                         stopped = SETTLED
                         break
-                    verdict = None if played is None else self._verdict(so_far, active, played)
+                    verdict = None if played is None else self._verdict(so_far, active, played, most)
                     if verdict is not None:
                         stopped = verdict
                         break
@@ -223,25 +241,31 @@ class FairHand:
             kept.append(i)
         return kept
 
-    def _verdict(self, so_far: Expected, active: list[int], played: int) -> str | None:
+    def _verdict(self, so_far: Expected, active: list[int], played: int, most: int) -> str | None:
         """UNMARKED or MARKED where more samples could not change the ``played`` option's mark,
-        else None: its loss (paired difference from the best) earns the mark it earns now (the
-        marks' own rule, ``marks.mark_for``: loss less MARGIN standard errors), and no option
-        still solved could make it a worse one (its paired difference from the played option,
-        plus STOP_ERRORS standard errors, short of the next threshold). A dropped option is
-        clearly worse than the best, so no worse a case."""
+        FORESEEN where they could but, by ``most`` samples, hardly would; else None. The mark
+        is the one its loss (paired difference from the best) earns now (the marks' own rule,
+        ``marks.mark_for``: loss less MARGIN standard errors); it could change where an option
+        still solved could make it a worse one: its paired difference from the played option,
+        plus STOP_ERRORS standard errors, reaches the next threshold. Where one could, but
+        :func:`reachable` says that even ``most`` samples would hardly get there, what more
+        samples would say is foreseen. (A dropped option is clearly worse than the best, so no
+        worse a case.)"""
         best = max(active, key=so_far.mean)
         loss, error = so_far.difference(best, played) if best != played else (0.0, 0.0)
         mark = mark_for(loss, self.rules, error)
         now = 0 if mark is None else self.threshold_of[mark]
         ceiling = min((points for _, points in self.thresholds if points > now), default=math.inf)
+        foreseen = False
         for other in active:
             if other == played:
                 continue
             mean, error = so_far.difference(other, played)
             if mean + STOP_ERRORS * error >= ceiling:
-                return None
-        return UNMARKED if mark is None else MARKED
+                if reachable(mean, error, so_far.samples_of(other), most, ceiling):
+                    return None
+                foreseen = True
+        return FORESEEN if foreseen else UNMARKED if mark is None else MARKED
 
     def _settled(self, so_far: Expected, active: list[int]) -> bool:
         """Whether every option still solved, other than the best, is clearly worse than it or

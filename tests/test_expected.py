@@ -15,7 +15,7 @@ from cli_run import run
 
 from muggins.analysis import solver_core
 from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, Judging, analyze_record, to_json
-from muggins.analysis.expected import LEAST, MARKED, SETTLED, SINGLE, UNMARKED, Expected, FairHand, Sampling
+from muggins.analysis.expected import FORESEEN, LEAST, MARKED, SETTLED, SINGLE, UNMARKED, Expected, FairHand, Sampling, reachable
 from muggins.analysis.knowledge import HandLog, groups_for
 from muggins.analysis.marks import scoring_step
 from muggins.analysis.missed import Option, alternatives, with_values
@@ -171,13 +171,16 @@ def test_sampling_stops_once_the_play_can_earn_no_mark():
     # Its standard error: the deviations 4 -4 3 -3 2 4 -5 -1 square to 96, 96 / 7 / 8 = 1.71,
     # sqrt 1.31. 2 + 2 x 1.31 = 4.62 < 5, and the third is 10 worse on every deal: whatever
     # more deals said, the play made would earn no mark.
-    assert judge._verdict(so_far, every, played=1) == UNMARKED
+    assert judge._verdict(so_far, every, played=1, most=64) == UNMARKED
     # ...though the best is not settled: 2 - 2.62 < 0 (not clearly apart) and 4.62 > 2.5 (not
     # clearly within half a step).
     assert not judge._settled(so_far, every)
-    # The first 4 and 6 better in turn (mean 5, a standard error of 0.38): a mark is possible.
+    # The first 4 and 6 better in turn (mean 5, a standard error of 0.38): a mark is possible
+    # (5 + 0.76 >= 5), but hardly by the 64th sample: it would take 5 + 2 x 1.07 / 8 = 5.27
+    # then (a spread of 1.07 per sample), and the mean then is 5 give or take 1.07 x sqrt(56) / 64 = 0.12: 5 + 1.645
+    # x 0.12 = 5.21 < 5.27. Foreseen.
     close = sampled([b + 4 + 2 * (k % 2) for k, b in enumerate(spread)], spread, spread)
-    assert judge._verdict(close, every, played=1) is None
+    assert judge._verdict(close, every, played=1, most=64) == FORESEEN
 
 
 def test_sampling_stops_once_the_plays_mark_is_sure():
@@ -189,13 +192,48 @@ def test_sampling_stops_once_the_plays_mark_is_sure():
     # deal. 11.5 - 0.38 >= 10: a mistake (?) for sure; 11.5 + 0.38 < 20: never a blunder.
     third = [b - 12 + (k % 2) for k, b in enumerate(spread)]
     so_far = sampled(spread, [b - 10 for b in spread], third)
-    assert judge._verdict(so_far, every, played=2) == MARKED
-    # The first 12 and 26 better in turn (mean 19, s.e. 2.6): a mistake now (19 - 5.3 >= 10),
-    # but 19 + 5.3 >= 20: it may yet be a blunder: go on.
-    wide = sampled(spread, [b - 10 for b in spread], [b - 12 - 14 * (k % 2) for k, b in enumerate(spread)])
-    assert judge._verdict(wide, every, played=2) is None
+    assert judge._verdict(so_far, every, played=2, most=64) == MARKED
+    # The first 12 and 30 better in turn (mean 21, s.e. 3.4, a spread of 9.62 per sample): a
+    # mistake now (21 - 6.8 >= 10), but 21 + 6.8 >= 20: it may yet be a blunder, and by 64
+    # samples well may: the mean then, 21 give or take 9.62 x sqrt(56) / 64 = 1.12, against
+    # 20 + 2 x 9.62 / 8 = 22.4: 21 + 1.645 x 1.12 = 22.85 reaches it. Go on.
+    wide = sampled(spread, [b - 10 for b in spread], [b - 12 - 18 * (k % 2) for k, b in enumerate(spread)])
+    assert judge._verdict(wide, every, played=2, most=64) is None
+    # 12 and 26 (mean 19, s.e. 2.6, spread 7.35): 19 + 1.645 x 0.86 = 20.4 < 20 + 1.84: a
+    # blunder is possible but hardly reached by then: foreseen.
+    narrower = sampled(spread, [b - 10 for b in spread], [b - 12 - 14 * (k % 2) for k, b in enumerate(spread)])
+    assert judge._verdict(narrower, every, played=2, most=64) == FORESEEN
     # A blunder for sure (40 worse on every deal): no worse mark exists, so it is settled.
-    assert judge._verdict(sampled(spread, spread, [b - 40 for b in spread]), every, played=2) == MARKED
+    assert judge._verdict(sampled(spread, spread, [b - 40 for b in spread]), every, played=2, most=64) == MARKED
+
+
+def test_whether_a_mark_could_still_be_reached_by_the_last_sample():
+    # A mean of 21 over 16 samples, standard error 1: a spread of 4 per sample. By 64 samples
+    # the mean is 21 give or take 4 x sqrt(48) / 64 = 0.43, and the mark of 20 asks for 20 +
+    # 2 x 4 / 8 = 21 then: 21 + 1.645 x 0.43 = 21.71 >= 21, reachable.
+    assert reachable(21, 1, 16, 64, 20)
+    # A mean of 19: 19.71 < 21, hardly: not reachable.
+    assert not reachable(19, 1, 16, 64, 20)
+    # The mean of 18.7 over 50 samples, error 4.3 (spread 30.4): 18.7 + 1.645 x 30.4 x
+    # sqrt(14) / 64 = 21.6 against 20 + 2 x 30.4 / 8 = 27.6: no.
+    assert not reachable(18.7, 4.3, 50, 64, 20)
+    # At the last sample nothing more can be reached; with one sample, no spread known: anything.
+    assert not reachable(25, 1, 64, 64, 20) and reachable(0, math.inf, 1, 64, 20)
+
+
+def test_sampling_stops_once_more_samples_would_hardly_change_the_mark():
+    judge = judge_for()
+    spread = [-40, 30, 5, 0, 15, -10, 20, 45]
+    every = [0, 1]
+    # The first 8 and 2 points better than the played second in turn: a mean of 5, a spread
+    # of 3.21 (error 1.13). 5 - 2.27 < 5: no mark now; 5 + 2.27 >= 5: it could be one. But by
+    # 64 samples it would take 5 + 2 x 3.21 / 8 = 5.80, and the mean then is 5 give or take
+    # 3.21 x sqrt(56) / 64 = 0.38: 5 + 1.645 x 0.38 = 5.62 < 5.80. Foreseen: stop.
+    near = sampled([b + 5 + 3 * (-1) ** k for k, b in enumerate(spread)], spread)
+    assert judge._verdict(near, every, played=1, most=64) == FORESEEN
+    # Two points more (a mean of 7): 7.62 >= 5.80, it may well be a mark by then: go on.
+    far = sampled([b + 7 + 3 * (-1) ** k for k, b in enumerate(spread)], spread)
+    assert judge._verdict(far, every, played=1, most=64) is None
 
 
 def test_an_option_clearly_worse_than_the_best_is_dropped_but_never_the_played_one():
