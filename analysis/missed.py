@@ -124,6 +124,11 @@ class Decision:
         for the others (whole points)."""
         return 1 if self.basis == EXPECTED else 0
 
+    def figure(self, option: Option) -> float:
+        """``option``'s figure on the decision's basis: its value, or its points where the basis
+        is the immediate one (or the solver gave it no value)."""
+        return _figure(option, self.basis)
+
     @property
     def best(self) -> Option:
         """The best option on the decision's basis (the played one on a tie)."""
