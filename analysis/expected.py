@@ -29,14 +29,18 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
 
 from muggins.analysis.knowledge import HandLog, Unknowable, groups_for
 from muggins.analysis.marks import thresholds_in_points
-from muggins.analysis.missed import with_values
+from muggins.analysis.missed import Option, with_values
 from muggins.analysis.sampler import DealSampler, NotAnalyzed
 from muggins.analysis.values import forget, move_values, out_of_reach
 from muggins.analysis.worlds import HandStart
 from muggins.replay.rules import RuleSet
+
+if TYPE_CHECKING:
+    from muggins.replay.replayer import Game
 
 #: Samples per decision at most, by default (``--samples``).
 MOST = 64
@@ -66,7 +70,7 @@ class Expected:
     sample ``k`` (options as in ``valued``, the decision's with the solver's draw or pass added);
     why sampling stopped; the shallowest depth a cut solve reached (None: all exact)."""
 
-    valued: tuple
+    valued: tuple[Option, ...]
     rows: tuple[tuple[int, ...], ...]
     stopped: str
     depth: int | None
@@ -111,7 +115,7 @@ class FairHand:
         self.least_mark = min(points for _, points in thresholds_in_points(rules))
 
     def values(
-        self, options, seat: str, hand: int, turn: int, game, budget: float | None, sampling: Sampling, deadline: float | None, played: int | None = None
+        self, options: Sequence[Option], seat: str, hand: int, turn: int, game: Game, budget: float | None, sampling: Sampling, deadline: float | None, played: int | None = None
     ) -> Expected:
         """The expected values of ``options`` (the decision at ``turn``, already applied to
         ``game``'s replay; ``played``: the option played, None where the rule that stops once
@@ -126,7 +130,7 @@ class FairHand:
             raise NotAnalyzed(str(exc)) from None
         own = tuple(self.log.own[seat] or ())
         sampler = DealSampler(knowledge, own, self.rules)
-        expected_codes: Counter = self.start.findings(game)
+        expected_codes: Counter[str] = self.start.findings(game)
         rng = random.Random(f"{sampling.seed}/{hand}/{turn}")
         most = 1 if sampler.unique else sampling.most
         rows: list[tuple[int, ...]] = []
@@ -145,7 +149,7 @@ class FairHand:
                 if found is None or (valued is not None and len(found) != len(valued)):
                     raise NotAnalyzed("the solver's moves in a sampled deal are not the record's alternatives")
                 valued = valued or tuple(found)
-                rows.append(tuple(o.value for o in found))
+                rows.append(tuple(o.value for o in found))  # type: ignore[misc]  # with_values gives each option the solver's value, an int
                 cut = [m.depth for m in moves if not m.exact and m.depth is not None]
                 if cut:
                     depth = min(cut + ([depth] if depth is not None else []))
@@ -158,9 +162,9 @@ class FairHand:
                         break
         finally:
             forget()
-        return Expected(valued, tuple(rows), stopped, depth)
+        return Expected(valued, tuple(rows), stopped, depth)  # type: ignore[arg-type]  # None only where no sample was asked for (most 0): rows is then empty, and valued is read only with rows
 
-    def _unmarked(self, valued, rows, played: int) -> bool:
+    def _unmarked(self, valued: tuple[Option, ...], rows: list[tuple[int, ...]], played: int) -> bool:
         """Whether no option could be a mark better than the ``played`` one: each one's paired
         difference from it, plus STOP_ERRORS standard errors, short of the least mark."""
         so_far = Expected(valued, tuple(rows), ENOUGH, None)
@@ -172,7 +176,7 @@ class FairHand:
                 return False
         return True
 
-    def _settled(self, valued, rows, stopped: str) -> bool:
+    def _settled(self, valued: tuple[Option, ...], rows: list[tuple[int, ...]], stopped: str) -> bool:
         so_far = Expected(valued, tuple(rows), stopped, None)
         best = so_far.best()
         for other in range(len(valued)):
