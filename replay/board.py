@@ -142,15 +142,16 @@ def largest_count(rules: RuleSet) -> int:
 
     - an arm that ends in a tile (a single, a double laid lengthwise or crosswise at its end)
       adds at most that tile's *end value*: the higher pip of a single (it shows one of its
-      pips), both halves of a double; no tile ends two arms, but for a single led alone
-      (then the count is its two pips, at most ``2 * max_pip - 1``);
+      pips), both halves of a double. No tile ends two arms but the lead while it lies alone:
+      a double then counts its two halves at most (crosswise once, lengthwise a half on each
+      arm), a single its two pips, at most ``2 * max_pip - 1``;
     - a spinner that counts adds at most both its halves, and is charged to itself; it ends
       no arm as a tile, and while it counts at least one of its own arms is *bare* (carries
       no tile of its own, shows the spinner): :func:`bare_arms_while_counting`, at least 1.
 
-    So the count is at most the sum of distinct tiles' end values, one for each arm (the
-    arms of a spinner that counts include a bare one): with at most one spinner, the largest
-    end values of the set over its two arms, or its four with a spinner. Where every double
+    So the count is at most the sum of distinct tiles' end values, one for each arm (a spinner
+    that counts standing for one of its bare arms): with at most one spinner, the set's largest
+    end values, one for each of the two arms (four with a spinner). Where every double
     spins no double ends an arm (each is a spinner), there are at most ``2 + 2 * (max_pip + 1)``
     arms, and a spinner that counts has ``b`` bare arms: with ``k`` spinners counting, the
     ``k`` largest doubles (both halves each) and the largest end values of the singles over the

@@ -247,3 +247,17 @@ def test_the_audit_calls_an_entry_impossible_only_past_every_possible_score():
     assert codes("allfives", "A +35") == []
     assert codes("allfives", "A +40") == ["sheet-impossible"]
     assert codes("allfives", "A +12") == ["sheet-not-multiple"]
+
+
+def test_a_five_up_claim_above_sixteen_says_sixteen_is_the_most():
+    # The lead 5-5 under Five Up: a spinner showing 10, one point per five: 2. A claim of 16 is
+    # a possible amount, so an over-claim; 17 is past the most a play can make (81 -> 16).
+    def found(claim: int) -> list[tuple[str, str, int | None, int | None]]:
+        record = parse_record(_sheet("five-up", f"A 5-5 +{claim}"))
+        return [(f.code, f.message, f.claimed, f.correct) for f in audit(record, load("five-up")).findings if f.code in ("over-claim", "claim-not-multiple")]
+
+    [(code, _, claimed, correct)] = found(16)
+    assert (code, claimed, correct) == ("over-claim", 16, 2)
+    [(code, message, claimed, correct)] = found(17)
+    assert (code, claimed, correct) == ("claim-not-multiple", 17, 2)
+    assert "(16 is the most one play can make)" in message
