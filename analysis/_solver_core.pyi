@@ -16,8 +16,9 @@ LayoutState = tuple[tuple[Arm, ...], tuple[Spin, ...], int, int, int, int]
 State = tuple[tuple[tuple[int, ...], ...], LayoutState, int, int, int]
 #: A move: (kind 0 play / 1 draw / 2 pass, tile index or -1, arm number or -1, laid lengthwise).
 CoreMove = tuple[int, int, int, int]
-#: A move with its value (scaled): (kind, tile, arm, inline, value).
-ValuedMove = tuple[int, int, int, int, int]
+#: A move with its value (scaled): (kind, tile, arm, inline, value); the value None for a move
+#: ``evaluate`` was told not to search.
+ValuedMove = tuple[int, int, int, int, int | None]
 #: The end-of-hand scoring an engine calls back: (1 blocked / 0 domino, the seat out or -1,
 #: each seat's pips) -> the scaled value for the perspective side.
 Scorer = Callable[[int, int, tuple[int, ...]], int]
@@ -42,8 +43,11 @@ class Engine:
     def solve(self, state: State, budget: float = -1.0, /) -> tuple[int, list[CoreMove], bool, int, int | None]:
         """(value, best line, exact, nodes searched, depth reached or None when exact)."""
 
-    def evaluate(self, state: State, budget: float = -1.0, /) -> tuple[list[ValuedMove], bool, int | None]:
-        """(each legal move with its value, exact, depth reached or None when exact)."""
+    def evaluate(
+        self, state: State, budget: float = -1.0, wanted: Sequence[bool] | None = None, /
+    ) -> tuple[list[ValuedMove], bool, int | None]:
+        """(each legal move with its value, exact, depth reached or None when exact); ``wanted``:
+        a flag per legal move (as :meth:`moves` lists them), the others not searched."""
 
     def value(self, state: State, floor: int = -1, /) -> int: ...
     def moves(self, state: State, /) -> list[CoreMove]: ...

@@ -20,9 +20,9 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable, Iterator, TypeVar
 
-from muggins.analysis.expected import MOST, FairHand, Sampling
+from muggins.analysis.expected import DROP_ERRORS, MOST, FairHand, Sampling
 from muggins.analysis.knowledge import HandLog
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.ledger import Figure, Ledger, Line, build_ledger
@@ -37,6 +37,8 @@ from muggins.replay.rules import RuleSet
 
 SCHEMA = "muggins.analyze/2"
 
+_T = TypeVar("_T")
+
 #: The default solver budget per position, in seconds (``--budget``).
 DEFAULT_BUDGET = 2.0
 
@@ -49,12 +51,15 @@ VIEWS = (EXPECTED_VIEW, OPEN_CARDS)
 class Judging:
     """How decisions are valued: the ``view``, and for the expected view at most ``samples``
     deals per decision from the stream of ``seed``; ``record_budget`` seconds for the whole record
-    (None: no limit), after which its remaining decisions are judged on immediate points."""
+    (None: no limit), after which its remaining decisions are judged on immediate points;
+    ``drop``: how many standard errors below the best an option is dropped from a decision's
+    later samples (``expected.DROP_ERRORS``; None: every option solved in every sample)."""
 
     view: str = EXPECTED_VIEW
     samples: int = MOST
     seed: int = 0
     record_budget: float | None = None
+    drop: float | None = DROP_ERRORS
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,16 +137,22 @@ class RecordAnalysis:
 
 
 def analyze_record(
-    record: Record, rules: RuleSet, budget: float | None = DEFAULT_BUDGET, index: int = 1, judging: Judging = Judging()
+    record: Record,
+    rules: RuleSet,
+    budget: float | None = DEFAULT_BUDGET,
+    index: int = 1,
+    judging: Judging = Judging(),
+    progress: Callable[[], None] | None = None,
 ) -> RecordAnalysis:
     """Replay ``record`` under ``rules``, judging every play on ``judging``'s view; ``budget``
-    seconds per position for the solver (0 or less: immediate points only)."""
+    seconds per position for the solver (0 or less: immediate points only); ``progress`` is
+    called once each statement of a hand is done (``muggins view --analyze``'s progress bar)."""
     game = Game(record, rules)
     decisions: list[Decision] = []
     solving = budget is None or budget > 0
     fair = solving and judging.view == EXPECTED_VIEW
     open_cards = solving and judging.view == OPEN_CARDS
-    sampling = Sampling(judging.samples, judging.seed)
+    sampling = Sampling(judging.samples, judging.seed, drop=judging.drop)
     step = scoring_step(rules)
     deadline = time.perf_counter() + judging.record_budget if solving and judging.record_budget is not None else None
     try:
@@ -149,7 +160,7 @@ def analyze_record(
             first_finding = len(game.diagnostics)
             state = game.start_hand(hand)
             judge = FairHand(HandLog.start(state), HandStart(game, hand, first_finding), rules, step) if fair else None
-            for turn, stmt in enumerate(hand.turns, 1):
+            for turn, stmt in _ticking(enumerate(hand.turns, 1), progress):
                 spent = deadline is not None and time.perf_counter() > deadline
                 pending = alternatives(state, stmt, budget, open_cards and not spent) if type(stmt) is Play else None
                 clean = pending is not None and not any(d.severity == "error" for d in game.diagnostics)
@@ -197,6 +208,14 @@ def analyze_record(
         figures=figures,
         judging=judging,
     )
+
+
+def _ticking(items: Iterable[_T], tick: Callable[[], None] | None) -> Iterator[_T]:
+    """``items``, calling ``tick`` after the loop's body is done with each."""
+    for item in items:
+        yield item
+        if tick is not None:
+            tick()
 
 
 def solver_core_used(budget: float | None) -> str | None:
@@ -355,6 +374,7 @@ def _option_json(option: Option) -> dict[str, object]:
         "points": option.points,
         "value": _number(option.value),
         "standard_error": _number(option.standard_error),
+        "samples": option.samples,
     }
 
 

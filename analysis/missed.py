@@ -31,7 +31,7 @@ from muggins.analysis.values import move_values, position_of
 from muggins.notation.model import Play, Tile
 from muggins.replay.facts import TurnFact
 from muggins.replay.hand_state import HandState
-from muggins.replay.play_rules import placements, tiles_to_play
+from muggins.replay.play_rules import Move, placements, tiles_to_play
 from muggins.replay.scoring import play_points
 
 if TYPE_CHECKING:
@@ -70,6 +70,7 @@ class Option:
     value: float | None = None
     same_as: tuple[str, ...] = ()
     standard_error: float | None = None
+    samples: int | None = None  # on the expected basis: the deals it was solved in
 
     def describe(self) -> str:
         """``6-3 r``, ``5-5 inline``, ``5-5`` (a lead), ``draw``, ``pass``."""
@@ -281,7 +282,7 @@ def decide(pending: Pending, fact: TurnFact, state: HandState, expected: Expecte
             depth = min(depths) if depths else None
     elif expected is not None and expected.rows:
         options = [
-            Option(o.tile, o.end, o.inline, o.kind, o.points, expected.mean(i), o.same_as, expected.error(i))
+            Option(o.tile, o.end, o.inline, o.kind, o.points, expected.mean(i), o.same_as, expected.error(i), expected.samples_of(i))
             for i, o in enumerate(expected.valued)
         ]
         basis, depth, samples, stopped = EXPECTED, expected.depth, expected.samples, expected.stopped
@@ -330,6 +331,15 @@ def _find(options: list[Option], tile: Tile, end: str | None, inline: bool) -> i
     return None
 
 
+def is_move_of(option: Option, move: Move) -> bool:
+    """Whether the solver's ``move`` is ``option`` (a play: the same tile, the same end or one
+    the option stands for, the same way round; a draw or a pass: the same kind)."""
+    if option.kind != "play" or move.kind != "play":
+        return option.kind == move.kind
+    move_end = None if move.end in (None, "lead") else move.end
+    return move.tile is option.tile and move.inline == option.inline and (move_end == option.end or move_end in option.same_as)
+
+
 def with_values(options: list[Option], moves: Sequence[MoveValue]) -> list[Option] | None:
     """The options with the solver's values; None when the solver's moves do not cover them."""
     out: list[Option] = []
@@ -337,11 +347,7 @@ def with_values(options: list[Option], moves: Sequence[MoveValue]) -> list[Optio
     for option in options:
         values = []
         for i, mv in enumerate(moves):
-            move = mv.move
-            if move.kind != "play":
-                continue
-            move_end = None if move.end in (None, "lead") else move.end
-            if move.tile is option.tile and move.inline == option.inline and (move_end == option.end or move_end in option.same_as):
+            if mv.move.kind == "play" and is_move_of(option, mv.move):
                 values.append(mv.value)
                 used.add(i)
         if not values:

@@ -32,7 +32,7 @@ from muggins.replay.scoring import end_of_hand, play_points, points_table
 if TYPE_CHECKING:
     from muggins.analysis._solver_core import Engine as CoreEngine
     from muggins.analysis._solver_core import Layouts as CoreLayouts
-    from muggins.analysis._solver_core import Scorer, State
+    from muggins.analysis._solver_core import CoreMove, Scorer, State, ValuedMove
     from muggins.analysis.solver import MoveValue, Solution
 
 try:
@@ -255,7 +255,7 @@ def _tiles(max_pip: int) -> tuple[Tile, ...]:
     return full_set(max_pip)
 
 
-def _moves(found: Sequence[tuple[int, ...]], position: Position) -> list[Move]:
+def _moves(found: Sequence[CoreMove | ValuedMove], position: Position) -> list[Move]:
     """The compiled core's moves (kind, tile, arm number, inline) as Moves by the board's names."""
     tiles = _tiles(position.rules.max_pip)
     out: list[Move] = []
@@ -284,16 +284,17 @@ def solve(position: Position, budget: float | None = None) -> Solution | None:
     return Solution(value * given.scale, tuple(_moves(line, position)), exact, nodes, time.perf_counter() - start, depth)
 
 
-def evaluate_moves(position: Position, budget: float | None = None) -> list[MoveValue] | None:
+def evaluate_moves(position: Position, budget: float | None = None, wanted: Callable[[Move], bool] | None = None) -> list[MoveValue] | None:
     """:func:`muggins.analysis.solver.evaluate_moves` on the compiled core (None as for
-    :func:`solve`)."""
+    :func:`solve`); ``wanted``: only the moves it says yes to are searched and listed."""
     from muggins.analysis.solver import MoveValue
 
     given = core_input(position)
     engine, state = _engine(given)
+    flags = None if wanted is None else [wanted(move) for move in _moves(engine.moves(state), position)]
     try:
-        found, exact, depth = engine.evaluate(state, -1.0 if budget is None else max(0.0, budget))
+        found, exact, depth = engine.evaluate(state, -1.0 if budget is None else max(0.0, budget), flags)
     except _compiled.LayoutsFull:
         return None
     scale = given.scale
-    return [MoveValue(move, row[4] * scale, exact, depth) for move, row in zip(_moves(found, position), found)]
+    return [MoveValue(move, row[4] * scale, exact, depth) for move, row in zip(_moves(found, position), found) if row[4] is not None]

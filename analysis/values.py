@@ -11,11 +11,11 @@ may stand another in its place.
 from __future__ import annotations
 
 import gc
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 if TYPE_CHECKING:
     from muggins.analysis.solver import MoveValue
-    from muggins.analysis.solver_position import Position
+    from muggins.analysis.solver_position import Move, Position
     from muggins.replay.hand_state import HandState
 
 
@@ -24,7 +24,9 @@ class Solver(Protocol):
 
     def position_from_state(self, state: HandState) -> Position: ...
 
-    def evaluate_moves(self, position: Position, budget: float | None = None) -> list[MoveValue]: ...
+    def evaluate_moves(
+        self, position: Position, budget: float | None = None, wanted: Callable[[Move], bool] | None = None
+    ) -> list[MoveValue]: ...
 
 
 def _solver() -> Solver:
@@ -51,11 +53,14 @@ def position_of(state: HandState) -> Position:
     return position
 
 
-def move_values(position: Position, budget: float | None) -> tuple[MoveValue, ...]:
+def move_values(position: Position, budget: float | None, wanted: Callable[[Move], bool] | None = None) -> tuple[MoveValue, ...]:
     """Every legal move of the seat to move in ``position`` with its value (the solver's
     ``MoveValue``: the point difference for the mover's side over the rest of the hand), searched
-    for at most ``budget`` seconds (None: to the end, exactly)."""
-    return tuple(_solver().evaluate_moves(position, budget))
+    for at most ``budget`` seconds (None: to the end, exactly); with ``wanted`` (a test of the
+    solver's ``Move``), only the moves it takes."""
+    if wanted is None:
+        return tuple(_solver().evaluate_moves(position, budget))
+    return tuple(_solver().evaluate_moves(position, budget, wanted))
 
 
 def forget(layouts: bool = False, collect: bool = False) -> None:

@@ -33,10 +33,11 @@ def count_records(paths: list[Path]) -> int:
 
 
 @contextmanager
-def progress(err: Console, paths: list[Path], what: str = "records") -> Iterator[Callable[[], None]]:
-    """A function to call once per record done, drawing the bar on ``err`` (a rich console)
-    when it is a terminal; a function that does nothing otherwise. A terminal only forced
-    (``FORCE_COLOR``) is not one: colour is asked for there, not a bar redrawn in a log."""
+def progress(err: Console, paths: list[Path], what: str = "records", total: int | None = None) -> Iterator[Callable[[], None]]:
+    """A function to call once per record done (or per one of ``total`` steps of ``what``),
+    drawing the bar on ``err`` (a rich console) when it is a terminal; a function that does
+    nothing otherwise. A terminal only forced (``FORCE_COLOR``) is not one: colour is asked for
+    there, not a bar redrawn in a log."""
     from muggins.cli.output import is_terminal
 
     if not (err.is_terminal and is_terminal(err.file)):
@@ -56,6 +57,6 @@ def progress(err: Console, paths: list[Path], what: str = "records") -> Iterator
         redirect_stdout=sys.stdout.isatty(),
         redirect_stderr=False,
     )
-    task = bar.add_task(what, total=count_records(paths))
+    task = bar.add_task(what, total=count_records(paths) if total is None else total)
     with bar:
         yield lambda: bar.advance(task)
