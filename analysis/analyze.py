@@ -176,7 +176,7 @@ def analyze_record(
                 elif judged and judge is not None:
                     try:
                         played = played_index(pending, fact)
-                        expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline, played)  # type: ignore[attr-defined]
+                        expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline, played)
                     except NotAnalyzed as exc:
                         note = f"not analyzed: {exc}"
                 decision = decide(pending, fact, state, expected, note)
@@ -278,11 +278,19 @@ def sort_players(rows: list[PlayerFigures], column: str | None) -> list[PlayerFi
         raise ValueError(f"no column {column!r}; one of {', '.join(SUMMARY_COLUMNS)}")
     if column == "player":
         return sorted(rows, key=lambda r: r.player)
-    return sorted(rows, key=lambda r: (-(_cell(r, column) or 0), r.player))
+    return sorted(rows, key=lambda r: (-_count(r, column), r.player))
 
 
-def _cell(row: PlayerFigures, column: str):
-    return getattr(row, column)
+def _cell(row: PlayerFigures, column: str) -> float | str | None:
+    """The value in ``column`` (one of SUMMARY_COLUMNS: a field or a property)."""
+    value: float | str | None = getattr(row, column)
+    return value
+
+
+def _count(row: PlayerFigures, column: str) -> float:
+    """The number in ``column`` (any of SUMMARY_COLUMNS but ``player``), 0 for none."""
+    value: float | None = getattr(row, column)
+    return value or 0
 
 
 def summary_row(row: PlayerFigures) -> dict[str, object]:
@@ -290,7 +298,7 @@ def summary_row(row: PlayerFigures) -> dict[str, object]:
     out: dict[str, object] = {}
     for column in SUMMARY_COLUMNS:
         value = _cell(row, column)
-        if column in ("missed", "missed_se"):
+        if column in ("missed", "missed_se") and isinstance(value, float):  # (an int stays as it is)
             value = _number(value)
         out[column] = round(value, 4) if isinstance(value, float) else value
     return out
@@ -333,7 +341,7 @@ def signed(value: float, places: int = 0, zero: str = "0") -> str:
 # Machine-readable form (schema ``muggins.analyze/2``, ANALYSIS.md)
 
 
-def _number(value):
+def _number(value: float | None) -> float | None:
     """A figure for the JSON: whole numbers as integers, others to two decimals (None stays)."""
     if value is None or isinstance(value, int):
         return value
@@ -342,20 +350,20 @@ def _number(value):
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-def _figure_json(figure: Figure | None):
+def _figure_json(figure: Figure | None) -> dict[str, object] | None:
     if figure is None:
         return None
     return {"value": figure.value, "turns": [[hand, turn] for hand, turn in figure.turns]}
 
 
-def _line_json(line: Line) -> dict:
+def _line_json(line: Line) -> dict[str, object]:
     out: dict[str, object] = {"who": line.who, "kind": line.kind, "hand": line.hand}
     for column in LEDGER_COLUMNS:
         out[column] = _figure_json(line.figure(column))
     return out
 
 
-def _option_json(option: Option) -> dict:
+def _option_json(option: Option) -> dict[str, object]:
     return {
         "move": option.describe(),
         "kind": option.kind,
@@ -370,7 +378,7 @@ def _option_json(option: Option) -> dict:
     }
 
 
-def decision_json(decision: Decision) -> dict:
+def decision_json(decision: Decision) -> dict[str, object]:
     return {
         "hand": decision.hand,
         "turn": decision.turn,
@@ -394,7 +402,7 @@ def decision_json(decision: Decision) -> dict:
     }
 
 
-def to_json(analysis: RecordAnalysis) -> dict:
+def to_json(analysis: RecordAnalysis) -> dict[str, object]:
     """One record's analysis as plain data: no markup, stable keys."""
     return {
         "file": analysis.source,

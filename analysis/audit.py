@@ -14,9 +14,11 @@ corrected score sheet, hand by hand.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
-from muggins.diagnostics import Diagnostic
+from muggins.diagnostics import Diagnostic, Severity
 from muggins.notation.model import Record, Tally
 from muggins.replay.facts import HandResult, ReplayResult, TurnFact
 from muggins.replay.replayer import replay
@@ -145,9 +147,9 @@ class _Auditor:
         hand: int,
         turn: int | None = None,
         *,
-        severity: str = "error",
-        claimed=None,
-        correct=None,
+        severity: Severity = "error",
+        claimed: int | None = None,
+        correct: int | None = None,
         rule: str | None = None,
         follows: tuple[int | None, int | None, str] | None = None,
     ) -> None:
@@ -157,7 +159,7 @@ class _Auditor:
                 stmt,
                 code,
                 message,
-                severity=severity,  # type: ignore[arg-type]
+                severity=severity,
                 hand=hand,
                 turn=turn,
                 rule=rule if rule is not None else FINDINGS[code][0],
@@ -177,7 +179,7 @@ class _Auditor:
         if code is not None:
             self.cause[side] = (hand, turn, code)
 
-    def diverge(self, hand: int, turn: int | None, why) -> None:
+    def diverge(self, hand: int, turn: int | None, why: str | Callable[[], str]) -> None:
         """Record the first point where claimed and correct part; ``why`` is text, or a
         callable making it (so the text is only built once, where it is needed)."""
         if self.report.divergence is not None:
@@ -209,13 +211,13 @@ class _Auditor:
                             correct[other] += fact.penalty
             elif kind == "muggins":
                 if fact.taken_back:  # the called side's claim comes off, on the sheet as in the rules
-                    called = sides[fact.statement.against]  # type: ignore[attr-defined]
+                    called = sides[fact.as_call().against]
                     claimed[called] -= fact.taken_back
                     correct[called] -= fact.taken_back
                 if fact.claim is not None:  # a call on a score sheet: judged as its entries are
                     self._sheet(fact, number)
                 side = sides[fact.seat]
-                claimed[side] += fact.statement.points  # type: ignore[attr-defined]
+                claimed[side] += fact.as_call().points
                 correct[side] += fact.counted
             elif kind == "sheet":
                 self._sheet(fact, number)
@@ -228,13 +230,13 @@ class _Auditor:
                 self._blame(side, number, fact.turn)
             gap_before[side] = claimed[side] - correct[side]
             if self.report.divergence is None and claimed[side] != correct[side] or fact.penalty:
-                self.diverge(fact.hand, fact.turn, lambda fact=fact: _why(fact))
+                self.diverge(fact.hand, fact.turn, functools.partial(_why, fact))
         self._end(result)
 
     def _play(self, fact: TurnFact, call: TurnFact | None, hand: int) -> None:
         if not self.claims_written:
             return
-        play = fact.statement
+        play = fact.as_play()
         claim, points = fact.claim, fact.points
         if claim and claim != points and claim not in self.possible:
             largest = max(self.possible, default=0)
@@ -244,7 +246,7 @@ class _Auditor:
                 why = "a scoring total is a multiple of " + " or ".join(str(m) for m in self.rules.score_multiples)
             self.find(
                 "claim-not-multiple",
-                f"{fact.seat} claimed {claim} for {play.tile}: no play scores {claim} under these rules"  # type: ignore[attr-defined]
+                f"{fact.seat} claimed {claim} for {play.tile}: no play scores {claim} under these rules"
                 f" ({why}); the ends count {fact.total}, which scores {points}",
                 play,
                 hand,
@@ -255,7 +257,7 @@ class _Auditor:
         elif claim is not None and claim > points:
             self.find(
                 "over-claim",
-                f"{fact.seat} claimed {claim} for {play.tile}, but the ends count {fact.total}"  # type: ignore[attr-defined]
+                f"{fact.seat} claimed {claim} for {play.tile}, but the ends count {fact.total}"
                 + (f", which scores {points}" if points else ", which scores nothing"),
                 play,
                 hand,
@@ -268,7 +270,7 @@ class _Auditor:
                 if claim is not None:
                     self.find(
                         "under-claim",
-                        f"{fact.seat} claimed {claim} for {play.tile}, but it scores {points} (counted anyway under these rules)",  # type: ignore[attr-defined]
+                        f"{fact.seat} claimed {claim} for {play.tile}, but it scores {points} (counted anyway under these rules)",
                         play,
                         hand,
                         fact.turn,
@@ -297,7 +299,7 @@ class _Auditor:
             said = f"claimed {claim}" if claim else "claimed nothing"
             self.find(
                 code,
-                f"{fact.seat} {said} for {play.tile}, which scores {points} (ends count {fact.total}); {fate}",  # type: ignore[attr-defined]
+                f"{fact.seat} {said} for {play.tile}, which scores {points} (ends count {fact.total}); {fate}",
                 play,
                 hand,
                 fact.turn,
@@ -425,8 +427,9 @@ class _Auditor:
             before = self.previous_written.get(side)
             correct = result.totals.get(side, 0)
             # A total that is right needs no arithmetic: the scorekeeper took a wrong claim down.
-            slip = value != correct and entries is not None and before is not None and value != before + entries
-            if slip:
+            slip = False
+            if value != correct and entries is not None and before is not None and value != before + entries:
+                slip = True
                 self.find(
                     "total-arithmetic",
                     f"{side}'s total {value} does not add up: {before} {'-' if entries < 0 else '+'} {abs(entries)}"
@@ -461,10 +464,11 @@ class _Auditor:
 def _why(fact: TurnFact) -> str:
     """Why the running scores part at this turn, in words."""
     if fact.kind == "play":
-        claim = fact.claim if fact.claim is not None else getattr(fact.statement, "claim", None)
-        return f"{fact.seat}'s {fact.statement.tile}: claimed {claim or 0}, the rules credit {fact.credited}"  # type: ignore[attr-defined]
+        play = fact.as_play()
+        claim = fact.claim if fact.claim is not None else play.claim
+        return f"{fact.seat}'s {play.tile}: claimed {claim or 0}, the rules credit {fact.credited}"
     if fact.kind == "muggins":
-        return f"{fact.seat}'s Muggins call: took {fact.statement.points}, the rules give {fact.credited}"  # type: ignore[attr-defined]
+        return f"{fact.seat}'s Muggins call: took {fact.as_call().points}, the rules give {fact.credited}"
     return f"{fact.seat}'s entry of {fact.claim}"
 
 
@@ -476,7 +480,7 @@ def _sheet_amount(fact: TurnFact, claims_written: bool) -> int:
     if fact.counted != fact.credited:
         return fact.counted
     if fact.claim is None:  # a play the replayer could not place: its claim is still on the sheet
-        return getattr(fact.statement, "claim", None) or 0
+        return fact.as_play().claim or 0
     return fact.claim
 
 
@@ -519,9 +523,10 @@ def _sheet_entries(result: HandResult, sides: dict[str, str], end_claims: dict[s
         elif kind == "sheet":
             amount = fact.claim or 0
         elif kind == "muggins":
-            amount = fact.statement.points  # type: ignore[attr-defined]
+            call = fact.as_call()
+            amount = call.points
             if fact.taken_back:
-                called = sides[fact.statement.against]  # type: ignore[attr-defined]
+                called = sides[call.against]
                 totals[called] = totals.get(called, 0) - fact.taken_back
         else:
             continue
@@ -540,7 +545,7 @@ __all__ = ["FINDINGS", "RecordAudit", "SheetRow", "Divergence", "audit", "round_
 SCHEMA = "muggins.audit/1"
 
 
-def to_json(report: RecordAudit, index: int) -> dict:
+def to_json(report: RecordAudit, index: int) -> dict[str, object]:
     """One record's audit as plain data: no markup, stable keys."""
     record = report.record
     divergence = report.divergence
@@ -596,6 +601,10 @@ def finding_seat(record: Record, finding: Diagnostic) -> str | None:
 CSV_COLUMNS = ("file", "record", "hand", "turn", "line", "column", "severity", "code", "rule", "claimed", "correct", "message")
 
 
-def csv_rows(report: RecordAudit, index: int):
+#: One finding as a CSV row, in the order of :data:`CSV_COLUMNS`.
+CsvRow = tuple[str, int, int | None, int | None, int, int, Severity, str, str | None, int | None, int | None, str]
+
+
+def csv_rows(report: RecordAudit, index: int) -> Iterator[CsvRow]:
     for f in report.findings:
         yield (f.source, index, f.hand, f.turn, f.line, f.column, f.severity, f.code, f.rule, f.claimed, f.correct, f.message)

@@ -37,14 +37,20 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
 
 from muggins.analysis.knowledge import HandLog, Unknowable, groups_for
 from muggins.analysis.marks import MARGIN, mark_for, thresholds_in_points
-from muggins.analysis.missed import is_move_of, with_values
+from muggins.analysis.missed import Option, is_move_of, with_values
 from muggins.analysis.sampler import DealSampler, NotAnalyzed
 from muggins.analysis.values import forget, move_values, out_of_reach
 from muggins.analysis.worlds import HandStart
 from muggins.replay.rules import RuleSet
+
+if TYPE_CHECKING:
+    from muggins.analysis.solver import MoveValue
+    from muggins.analysis.solver_position import Position
+    from muggins.replay.replayer import Game
 
 #: Samples per decision at most, by default (``--samples``).
 MOST = 64
@@ -97,7 +103,7 @@ class Expected:
     None where the option had been dropped by then); why sampling stopped; the shallowest depth
     a cut solve reached (None: all exact)."""
 
-    valued: tuple
+    valued: tuple[Option, ...]
     rows: tuple[tuple[int | None, ...], ...]
     stopped: str
     depth: int | None
@@ -149,7 +155,7 @@ class FairHand:
         self.threshold_of = dict(self.thresholds)
 
     def values(
-        self, options, seat: str, hand: int, turn: int, game, budget: float | None, sampling: Sampling, deadline: float | None, played: int | None = None
+        self, options: Sequence[Option], seat: str, hand: int, turn: int, game: Game, budget: float | None, sampling: Sampling, deadline: float | None, played: int | None = None
     ) -> Expected:
         """The expected values of ``options`` (the decision at ``turn``, already applied to
         ``game``'s replay; ``played``: the option played, None where the rule that stops once
@@ -164,11 +170,11 @@ class FairHand:
             raise NotAnalyzed(str(exc)) from None
         own = tuple(self.log.own[seat] or ())
         sampler = DealSampler(knowledge, own, self.rules)
-        expected_codes: Counter = self.start.findings(game)
+        expected_codes: Counter[str] = self.start.findings(game)
         rng = random.Random(f"{sampling.seed}/{hand}/{turn}")
         most = 1 if sampler.unique else sampling.most
         rows: list[tuple[int | None, ...]] = []
-        valued: tuple | None = None
+        valued: tuple[Option, ...] | None = None
         active: list[int] = []  # the options still solved
         depth: int | None = None
         stopped = SINGLE if sampler.unique else ENOUGH
@@ -185,7 +191,7 @@ class FairHand:
                         raise NotAnalyzed("the solver's moves in a sampled deal are not the record's alternatives")
                     valued = tuple(found)
                     active = list(range(len(valued)))
-                    rows.append(tuple(o.value for o in found))
+                    rows.append(tuple(o.value for o in found))  # type: ignore[misc]  # with_values gives each option the solver's value, an int
                 else:
                     moves = self._solved(position, budget, valued, active)
                     rows.append(self._row(valued, active, moves))
@@ -206,10 +212,10 @@ class FairHand:
                         break
         finally:
             forget()
-        return Expected(valued, tuple(rows), stopped, depth)
+        return Expected(valued, tuple(rows), stopped, depth)  # type: ignore[arg-type]  # None only where no sample was asked for (most 0): rows is then empty, and valued is read only with rows
 
     @staticmethod
-    def _solved(position, budget: float | None, valued: tuple, active: list[int]) -> tuple:
+    def _solved(position: Position, budget: float | None, valued: tuple[Option, ...], active: list[int]) -> tuple[MoveValue, ...]:
         """The solver's values of the moves of ``position`` that are the ``active`` options."""
         kept = [valued[i] for i in active]
         if len(kept) == len(valued):
@@ -217,7 +223,7 @@ class FairHand:
         return move_values(position, budget, lambda move: any(is_move_of(option, move) for option in kept))
 
     @staticmethod
-    def _row(valued: tuple, active: list[int], moves: tuple) -> tuple[int | None, ...]:
+    def _row(valued: tuple[Option, ...], active: list[int], moves: tuple[MoveValue, ...]) -> tuple[int | None, ...]:
         """One sample's values by option (None for the options no longer solved)."""
         row: list[int | None] = [None] * len(valued)
         for i in active:

@@ -30,7 +30,7 @@ from typing import Callable, Iterator, TypeVar
 
 from muggins.analysis import solver_core
 from muggins.analysis.solver_position import Move, Position, position_from_state
-from muggins.analysis.solver_search import EXACT, Engine, OutOfTime
+from muggins.analysis.solver_search import EXACT, Engine, Node, OutOfTime
 from muggins.analysis.solver_table import forget_tables, layout_table
 
 __all__ = ["Move", "MoveValue", "Position", "Solution", "evaluate_moves", "forget", "position_from_state", "searching", "solve"]
@@ -206,7 +206,7 @@ def _child(root: _Root, move: Move) -> tuple[int, int, _Root]:
 def _children(root: _Root, wanted: Callable[[Move], bool] | None = None) -> list[tuple[Move, int, int, _Root]]:
     """Each legal move (that ``wanted`` takes) with :func:`_child`; moves that lead to the same
     node share one child."""
-    shared: dict[tuple, _Root] = {}
+    shared: dict[tuple[Node, tuple[str, str | None] | None], _Root] = {}
     out = []
     for move in root.position.legal_moves():
         if wanted is not None and not wanted(move):
@@ -273,7 +273,7 @@ def _deepening(root: _Root, budget: float | None, work: Callable[[bool], T]) -> 
             return result, True, None
         reached = depth
     engine.set_floor(root.left - reached)
-    return result, False, reached  # type: ignore[return-value]
+    return result, False, reached  # type: ignore[return-value]  # never None: the first search has no deadline
 
 
 def solve(position: Position, budget: float | None = None) -> Solution:
@@ -317,7 +317,7 @@ def evaluate_moves(position: Position, budget: float | None = None, wanted: Call
 
     def values(deepen: bool) -> list[int]:
         found: dict[int, int] = {}
-        out = []
+        out: list[int] = []
         guess = 0
         for _move, points, flip, child in children:
             if id(child) not in found:

@@ -50,13 +50,13 @@ class Candidate:
     findings: int
     codes: tuple[tuple[str, int], ...]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"rules": self.label, "findings": self.findings, "codes": dict(self.codes)}
 
 
 def _values(name: str) -> Iterable[object]:
     spec = PARAMETERS[name]
-    allowed = spec.metadata["allowed"]
+    allowed: tuple[object, ...] | None = spec.metadata["allowed"]
     if allowed:
         return allowed
     if spec.metadata["kind"] == "bool":
@@ -66,7 +66,7 @@ def _values(name: str) -> Iterable[object]:
     return ()
 
 
-def candidates(overrides: list[str] = ()) -> list[tuple[str, RuleSet, str]]:  # type: ignore[assignment]
+def candidates(overrides: Sequence[str] = ()) -> list[tuple[str, RuleSet, str]]:
     """Every preset, and every preset with one varied parameter changed; duplicates dropped.
 
     Each comes as (label, rules, the preset it starts from).
@@ -107,7 +107,7 @@ def _show(value: object) -> str:
     return str(value)
 
 
-def rank(record: Record, overrides: list[str] = (), rules_dirs: Sequence[Path] = ()) -> list[Candidate]:  # type: ignore[assignment]
+def rank(record: Record, overrides: Sequence[str] = (), rules_dirs: Sequence[Path] = ()) -> list[Candidate]:
     """The rule sets that fit ``record`` best, fewest findings first.
 
     Every preset is listed; a variant of a preset only where it leaves fewer findings than the

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
 
 from muggins.notation.formatter import format_turn
 from muggins.notation.model import Draw, MugginsCall, Play, Tile
-from muggins.replay.board import Board
+from muggins.replay.board import Layout
 
 if TYPE_CHECKING:
     from muggins.diagnostics import Diagnostic
@@ -60,7 +60,7 @@ class WrongClaim(NamedTuple):
 class TableView:
     """Everything one picture shows. ``board`` is a copy: it must not change after the view is made."""
 
-    board: Board
+    board: Layout
     seats: tuple[SeatView, ...]
     scores: tuple[tuple[str, str, int], ...]  # (side, who plays it, score)
     title: str  # the event, or the file's name

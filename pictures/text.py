@@ -9,10 +9,10 @@ touches it. Branches of later spinners (where every double spins) are listed bel
 from __future__ import annotations
 
 from muggins.notation.model import Tile
-from muggins.replay.board import Board, branch_names
+from muggins.replay.board import Layout, branch_names
 
 
-def _chains(board: Board) -> dict[str, list[tuple[Tile, int, bool]]]:
+def _chains(board: Layout) -> dict[str, list[tuple[Tile, int, bool]]]:
     chains: dict[str, list[tuple[Tile, int, bool]]] = {}
     for tile, end, exposed, crosswise in board.played[1:]:
         assert end is not None  # only the lead is laid on no end
@@ -20,7 +20,7 @@ def _chains(board: Board) -> dict[str, list[tuple[Tile, int, bool]]]:
     return chains
 
 
-def board_lines(board: Board) -> list[str]:
+def board_lines(board: Layout) -> list[str]:
     """The layout as lines of text (no colour, no markup)."""
     if board.lead is None:
         return ["(no tile on the table yet)"]
@@ -87,7 +87,7 @@ def _vertical(chain: list[tuple[Tile, int, bool]], col: int, upward: bool) -> li
     return list(reversed(rows)) if upward else rows
 
 
-def ends_line(board: Board) -> str:
+def ends_line(board: Layout) -> str:
     """``open ends: l 3, r 3, u 1, d 5 (waits); count 3 + 3 + 1 = 7``: each end by name with the
     pip a tile must match there, then what they count (a spinner that still counts but ends no
     arm is named by its tile, its count in the sum)."""

@@ -419,7 +419,7 @@ def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
             turn,
         )
     elif last is None or not last.points:
-        what = f"{against}'s last play, {last.statement.tile}, made nothing" if last is not None else f"{against} has not played"  # type: ignore[attr-defined]
+        what = f"{against}'s last play, {last.as_play().tile}, made nothing" if last is not None else f"{against} has not played"
         game.report("muggins-on-nothing", f"{caller} called Muggins, but {what}", call, number, turn)
     else:
         game.report(

@@ -44,8 +44,10 @@ def test_pontos_caps_a_play_at_thirty():
 
 
 def test_five_up_scores_one_point_per_five():
-    # Every double spins: at most the seven doubles' 42 pips show, so totals 5..40 -> 1..8.
-    assert config("five-up")["play_amounts"] == [1, 2, 3, 4, 5, 6, 7, 8]
+    # Every double spins: the ends can show at most 81 (replay.board.largest_count: 12 for
+    # one counting spinner and thirteen singles' ends, 6 * 6 + 5 * 5 + 2 * 4), so totals
+    # 5..80 -> 1..16.
+    assert config("five-up")["play_amounts"] == list(range(1, 17))
 
 
 def test_fives_and_threes_unit_amounts():
@@ -245,7 +247,7 @@ def test_keep_prints_the_embedded_configuration_as_json():
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data == scorecard_config(load("five-up"))
-    assert data["play_amounts"] == [1, 2, 3, 4, 5, 6, 7, 8] and data["header"] == ['[Rules "five-up"]']
+    assert data["play_amounts"] == list(range(1, 17)) and data["header"] == ['[Rules "five-up"]']
 
 
 def test_keep_help():
