@@ -92,8 +92,9 @@ def viewer_data(
 ) -> dict[str, Any]:
     """Everything the page shows, as plain data (the embedded JSON, schema ``muggins.viewer/1``);
     ``as_seat``: as that seat sees the game (every other hand face down, the others' draws as
-    counts, no comments, the findings without the tiles it had not seen); ``analysis``: the analysis' entries (schema ``muggins.analyze/2``) by
-    view, checked (``viewer_analysis``), whose figures the page shows beside the board."""
+    counts, no comments, the findings without the tiles it had not seen); ``analysis``: the
+    analysis' entries (schema ``muggins.analyze/2``) by view, checked (``viewer_analysis``),
+    whose figures the page shows beside the board."""
     report = report if report is not None else audit(record, rules)
     title = record.tag("Event") or source
     game = Game(record, rules)
