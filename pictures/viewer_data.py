@@ -8,7 +8,9 @@ and turn; with an analysis (``muggins view --analyze``), its figures as
 into the page.
 
 Under ``as_seat`` the record's comments are left out: a comment can name any tile (``{Bruno
-held the 6-6}``), and no rule tells which ones the seat could have seen.
+held the 6-6}``), and no rule tells which ones the seat could have seen. The findings are shown
+as :func:`muggins.pictures.withheld.findings_as_seen` gives them: a tile of a hand the seat had
+not seen is withheld.
 
 Promises: plain JSON values only (strings, numbers, lists, dictionaries, None), the same for the
 same record and rules; text from the record is carried as it is written (the page escapes it).
@@ -26,6 +28,7 @@ from muggins.notation.model import MugginsCall, Record, Turn
 from muggins.pictures.svg import position_svg
 from muggins.pictures.table_view import as_seen, findings_by_turn, table_view
 from muggins.pictures.viewer_analysis import page_analysis
+from muggins.pictures.withheld import findings_as_seen
 from muggins.replay.facts import HandResult, TurnFact
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
@@ -89,8 +92,9 @@ def viewer_data(
 ) -> dict[str, Any]:
     """Everything the page shows, as plain data (the embedded JSON, schema ``muggins.viewer/1``);
     ``as_seat``: as that seat sees the game (every other hand face down, the others' draws as
-    counts, no comments); ``analysis``: the analysis' entries (schema ``muggins.analyze/2``) by
-    view, checked (``viewer_analysis``), whose figures the page shows beside the board."""
+    counts, no comments, the findings without the tiles it had not seen); ``analysis``: the
+    analysis' entries (schema ``muggins.analyze/2``) by view, checked (``viewer_analysis``),
+    whose figures the page shows beside the board."""
     report = report if report is not None else audit(record, rules)
     title = record.tag("Event") or source
     game = Game(record, rules)
@@ -98,7 +102,7 @@ def viewer_data(
     players = record.players
     findings_by_hand: dict[int, list[Diagnostic]] = {}
     record_findings = []
-    for f in report.findings:
+    for f in findings_as_seen(report.findings, record, rules, as_seat):
         if f.hand is None:
             record_findings.append(_finding(f, 0))
         else:

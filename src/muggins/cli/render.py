@@ -150,18 +150,19 @@ def render_command(
 
     A claim the audit finds wrong at that turn is written on the picture. Exit code 0, or 1 when
     the record breaks the rules up to that position (the picture is still written; the problems
-    go to stderr), 2 for unusable input.
+    go to stderr, under --as without the tiles that seat had not seen), 2 for unusable input.
     """
     from muggins.analysis.audit import audit
     from muggins.pictures.svg import position_svg
     from muggins.pictures.table_view import findings_by_turn, table_view
+    from muggins.pictures.withheld import findings_as_seen
     from muggins.replay.replayer import Game
 
     record, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
     target = chosen_hand(record, hand, f"record {record_index or 1} of {file}")
     wanted = chosen_turn(target, turn)
     seat = chosen_seat(record, as_seat)
-    found = findings_by_turn(audit(record, rule_set).findings)
+    found = findings_by_turn(findings_as_seen(audit(record, rule_set).findings, record, rule_set, seat))
     game = Game(record, rule_set)
     title = record.tag("Event") or source_name(file)
     picture = ""
@@ -174,6 +175,6 @@ def render_command(
         break
     write_output(picture, output, inputs=(file,))
     err = stderr_console()
-    for diagnostic in game.diagnostics:
+    for diagnostic in findings_as_seen(game.diagnostics, record, rule_set, seat):
         print_diagnostic(err, diagnostic)
     raise typer.Exit(1 if noted(record) or any(d.severity == "error" for d in game.diagnostics) else 0)

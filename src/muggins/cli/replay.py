@@ -181,11 +181,14 @@ def replay_command(
     """Print the position after a turn: the board, the open ends and their count, the hands, the boneyard and the score.
 
     A claim the audit finds wrong at that turn is said under the turn. --turn end shows the end
-    of the hand: the pips left, the end-of-hand score and the running totals.
+    of the hand: the pips left, the end-of-hand score and the running totals. --as SEAT shows
+    the position as that player saw it, in the text and in the JSON alike: the other hands face
+    down, and the problems on stderr without the tiles that player had not seen.
     """
     from muggins.analysis.audit import audit
     from muggins.cli.render import chosen_hand, chosen_record, chosen_seat, chosen_turn, noted, positions
     from muggins.pictures.table_view import findings_by_turn, table_view
+    from muggins.pictures.withheld import findings_as_seen
     from muggins.replay.replayer import Game
 
     chosen, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
@@ -194,7 +197,7 @@ def replay_command(
     seat = chosen_seat(chosen, as_seat)
     last = len(target.turns)
     wanted: set[int | None] = {*range(last + 1), None} if all_ else {at_turn}
-    found = findings_by_turn(audit(chosen, rule_set).findings)
+    found = findings_by_turn(findings_as_seen(audit(chosen, rule_set).findings, chosen, rule_set, seat))
     game = Game(chosen, rule_set)
     shown = []
     for at, state in positions(game, chosen, target, wanted):
@@ -219,6 +222,6 @@ def replay_command(
                 out.print(SEPARATOR)
             _show(out, data, chosen.players)
     err = stderr_console()
-    for diagnostic in game.diagnostics:
+    for diagnostic in findings_as_seen(game.diagnostics, chosen, rule_set, seat):
         print_diagnostic(err, diagnostic)
     raise typer.Exit(1 if noted(chosen) or any(d.severity == "error" for d in game.diagnostics) else 0)

@@ -52,8 +52,8 @@ def view_command(
     """Write an HTML replay viewer for one record: every position of every hand, the claims beside
     what the rules give, and the audit's findings on a timeline; with --analyze (or --analysis
     FILE.json) the analysis beside the board. --as SEAT shows the game as that player saw it
-    (no comments: they may name hidden tiles; of the analysis only that player's own decisions,
-    on the expected view). The page needs no network and no other file; open it in a browser
+    (no comments: they may name hidden tiles; the findings without the tiles that player had not
+    seen; of the analysis only that player's own decisions, on the expected view). The page needs no network and no other file; open it in a browser
     and step with the arrow keys.
 
     Exit code 0 when the audit is clean, 1 when it has findings (the page shows them), 2 for
