@@ -49,11 +49,13 @@ def analysis_json(tmp_path: Path, name: str, *args: str, source: Path = SAMPLE) 
 
 @pytest.fixture(scope="module")
 def written(tmp_path_factory) -> dict[str, Path]:
-    """``muggins analyze --format json`` of the sample on each view (few samples: quick)."""
+    """``muggins analyze --format json`` of the sample on each view (few samples: quick; a
+    solver budget no solve here reaches, so that a loaded machine cuts none short and the
+    view's own analysis has the same figures)."""
     folder = tmp_path_factory.mktemp("analysis")
     return {
-        "expected": analysis_json(folder, "expected.json", "--samples", "8", "--seed", "3"),
-        "open-cards": analysis_json(folder, "open.json", "--view", "open-cards", "--samples", "8", "--seed", "3"),
+        "expected": analysis_json(folder, "expected.json", "--samples", "8", "--seed", "3", "--budget", "60"),
+        "open-cards": analysis_json(folder, "open.json", "--view", "open-cards", "--samples", "8", "--seed", "3", "--budget", "60"),
     }
 
 
@@ -68,7 +70,7 @@ def view(tmp_path: Path, *args: str, source: Path = SAMPLE):
 
 
 def test_view_analyze_shows_the_figures_analyze_writes(tmp_path, written):
-    result, data = view(tmp_path, "--analyze", "--samples", "8", "--seed", "3")
+    result, data = view(tmp_path, "--analyze", "--samples", "8", "--seed", "3", "--budget", "60")
     assert result.exit_code == 1  # the sample's audit has findings, as without --analyze
     analysis = data["analysis"]
     assert analysis["verdict"] == "expected" and analysis["views"] == ["expected", "open-cards"]
@@ -88,7 +90,7 @@ def test_view_analyze_shows_the_figures_analyze_writes(tmp_path, written):
 
 
 def test_an_analysis_file_gives_the_same_page_as_analyze(tmp_path, written):
-    _, analysed = view(tmp_path, "--analyze", "--samples", "8", "--seed", "3")
+    _, analysed = view(tmp_path, "--analyze", "--samples", "8", "--seed", "3", "--budget", "60")
     result, taken = view(tmp_path, "--analysis", str(written["expected"]), "--analysis", str(written["open-cards"]))
     assert result.exit_code == 1 and taken == analysed
 
