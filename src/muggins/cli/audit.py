@@ -230,13 +230,17 @@ def _file_line(name: str, records: int, found: int, skipped: int, under: dict[st
     from rich.markup import escape
 
     from muggins.cli.output import counted
+    from muggins.i18n import _
 
     if under:
-        verdict = [f"{counted(n, 'finding')} under {rules}" if n else f"clean under {rules}" for rules, n in under.items()]
+        verdict = [
+            _("{findings} under {rules}").format(findings=counted(n, "finding"), rules=rules) if n else _("clean under {rules}").format(rules=rules)
+            for rules, n in under.items()
+        ]
     else:
         verdict = [counted(found, "finding")] if found else []
     if skipped:  # its rule set could not be had: not "clean"
-        verdict.append(f"{skipped} not audited (rule set unusable)")
+        verdict.append(_("{n} not audited (rule set unusable)").format(n=skipped))
     elif not found and not under:
-        verdict.append("clean")
+        verdict.append(_("clean"))
     return f"{escape(name)}: {counted(records, 'record')}, {', '.join(verdict)}"
