@@ -138,7 +138,7 @@ def test_a_message_is_english_text_that_says_itself_in_the_language_in_use(spani
     inner = msg("{caller} took them by calling Muggins at turn {turn}", caller="S", turn=8)
     outer = msg("{message} (follows from {where})", message=inner, where="x")
     assert outer == "S took them by calling Muggins at turn 8 (follows from x)"
-    assert localize(outer) == "S se los llevó al cantar Muggins en el turno 8 (se sigue de x)"
+    assert localize(outer) == "S se los llevó al cantar Muggins en el turno 8 (viene de x)"
     assert localize(either(["N", "S", "W"])) == "N o S o W" and either(["N", "S", "W"]) == "N or S or W"
     assert localize(plural("{n} record", "{n} records", 1)) == "1 partida"
     assert localize(plural("{n} record", "{n} records", 3)) == "3 partidas"
@@ -190,9 +190,17 @@ def test_an_unknown_lang_is_a_usage_error():
     assert "'fr' is not a language muggins speaks" in run.stderr
 
 
-@pytest.mark.parametrize("fmt", ["json", "csv"])
-def test_data_is_byte_identical_in_every_language(fmt):
-    runs = [_muggins("audit", str(SAMPLE), "--format", fmt, lang=lang).stdout for lang in ("C.UTF-8", "es_ES.UTF-8", "pt_PT.UTF-8")]
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("audit", str(SAMPLE), "--format", "json"),
+        ("audit", str(SAMPLE), "--format", "csv"),
+        ("audit", str(ROOT / "samples" / "bad"), "--format", "json"),  # the replayer's findings too
+        ("check", str(ROOT / "samples"), "--format", "json"),
+    ],
+)
+def test_data_is_byte_identical_in_every_language(args):
+    runs = [_muggins(*args, lang=lang).stdout for lang in ("C.UTF-8", "es_ES.UTF-8", "pt_PT.UTF-8")]
     assert runs[0] and runs[0] == runs[1] == runs[2]
 
 

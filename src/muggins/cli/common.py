@@ -212,8 +212,10 @@ def print_diagnostic(console: Console, diagnostic: Diagnostic | str) -> None:
     (compiler style, then the line and a caret); the severity coloured only on a terminal."""
     from rich.markup import escape
 
+    from muggins.i18n import localize
+
     if isinstance(diagnostic, str):
-        console.print(f"muggins: {escape(diagnostic)}")
+        console.print(f"muggins: {escape(localize(diagnostic))}")
         return
     colour = {"error": "bold red", "warning": "bold yellow", "info": "cyan"}[diagnostic.severity]
     text = diagnostic.render()
