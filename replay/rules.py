@@ -294,7 +294,7 @@ class RuleSet:
 
     def table_problems(self, players: int, teams: bool) -> list[tuple[str, str]]:
         """(parameter, message) for each problem with playing these rules at this table."""
-        problems = []
+        problems: list[tuple[str, str]] = []
         if players not in self.players:
             problems.append(("players", msg("{players} players: the rules allow {allowed} (parameter players)", players=players, allowed=_list(self.players))))
         if teams and self.partnerships == "none":

@@ -208,3 +208,27 @@ def test_the_help_is_in_the_language():
     run = _muggins("--help", lang="es_ES.UTF-8")
     assert "Analizador y reproductor de partidas anotadas" in run.stdout
     assert "Muestra la versión y termina." in run.stdout
+
+
+# -- the quick guides ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("heading", "words"),
+    [
+        ("## Guía rápida en español", ("ficha", "punta", "extremo", "la cabeza", "la ruleta", "el pozo", "el cementerio", "tranque", "pasar", "dominar")),
+        ("## Guia rápido em português", ("pedra", "peça", "ponta", "o cemitério", "trancado", "passar")),
+    ],
+)
+def test_the_quick_guides_explain_the_notation_with_the_seeds_words(heading, words):
+    """NOTATION.md's Spanish and Portuguese guides: their example is a record the notation reads,
+    in the one notation (its keywords in English), and the glossary names the seeds' words."""
+    from muggins.notation.parser import parse_record
+
+    text = (ROOT / "notation" / "NOTATION.md").read_text(encoding="utf-8")
+    guide = text.split(heading, 1)[1].split("\n## ", 1)[0]
+    example = guide.split("```text\n", 1)[1].split("```", 1)[0]
+    record = parse_record(example)
+    assert record.players == {"A": "Ana", "B": "Bruno"} and len(record.hands[0].turns) == 4
+    for word in words:
+        assert word in guide, word

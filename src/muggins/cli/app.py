@@ -35,6 +35,23 @@ class MugginsGroup(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        from muggins import i18n
+
+        spoken = i18n.language()  # a run's language is its own too: said again after it
+        try:
+            return self._run(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
+        finally:
+            i18n.use(spoken)
+
+    def _run(
+        self,
+        args: Optional[Sequence[str]],
+        prog_name: Optional[str],
+        complete_var: Optional[str],
+        standalone_mode: bool,
+        windows_expand_args: bool,
+        **extra: Any,
+    ) -> Any:
         ClickException, NoArgsIsHelpError, UsageError = _click_errors()
         reset_choices()  # a run's --no-color and --quiet are its own
 
