@@ -210,6 +210,19 @@ def test_the_help_is_in_the_language():
     assert "Muestra la versión y termina." in run.stdout
 
 
+@pytest.mark.parametrize("command", ["audit", "check", "analyze", "replay", "render", "view", "fmt", "rules", "simulate", "keep"])
+def test_every_commands_help_is_in_the_language(command):
+    """A command's own help (its docstring), its options' (written, and built from a template
+    such as --jobs's and -o's) in Portuguese; the English help is what it was."""
+    pt = _muggins("--lang", "pt", command, "--help").stdout
+    en = _muggins(command, "--help", lang="C.UTF-8").stdout
+    assert pt != en
+    assert " partidas" in pt or " partida" in pt or " regras" in pt, pt
+    if "--jobs" in en:
+        assert "em tantos processos, no máximo um por CPU" in " ".join(pt.split())
+        assert "in this many processes, at most one per CPU" in " ".join(en.split())
+
+
 # -- the quick guides ----------------------------------------------------------------------------
 
 

@@ -7,7 +7,8 @@
 Standard library only, and reproducible: the messages are read from the package's source with
 :mod:`ast` (the calls ``_("...")``, ``N_("...")``, ``msg("...", ...)`` and
 ``plural("...", "...", n)`` of :mod:`muggins.i18n`, in the modules that import it; ``_(name)``
-of a constant marked where it is written is not a message of its own), in the
+of a constant marked where it is written is not a message of its own; and the docstring of each
+``@app.command`` function, which is the command's help), in the
 order of the files' paths and of their lines; the .mo files are written with their messages in
 sorted order, so the same .po always gives the same bytes. tests/test_i18n.py runs ``check`` and
 holds each .mo to its .po.
@@ -72,6 +73,12 @@ def _marker(func: ast.expr) -> str | None:
     return None
 
 
+def _is_command(decorator: ast.expr) -> bool:
+    """``@app.command(...)``: a command whose docstring Typer shows as its help."""
+    func = decorator.func if isinstance(decorator, ast.Call) else decorator
+    return isinstance(func, ast.Attribute) and func.attr == "command"
+
+
 def extract(root: Path = ROOT) -> tuple[list[Entry], list[str]]:
     """The marked messages of the package (first place first), and the marked calls whose text is
     not a literal string (which no catalogue could hold: each is a mistake to mend)."""
@@ -100,6 +107,12 @@ def extract(root: Path = ROOT) -> tuple[list[Entry], list[str]]:
             plural = texts[1].value if count == 2 else None  # type: ignore[attr-defined]
             entry = found.setdefault((msgid, plural), Entry(msgid, plural, [""] if plural is None else ["", ""]))
             entry.where.append(f"{where}:{node.lineno}")
+        for node in ast.walk(tree):  # a command's docstring is its help (Typer reads it cleaned)
+            if isinstance(node, ast.FunctionDef) and any(_is_command(d) for d in node.decorator_list):
+                doc = ast.get_docstring(node, clean=True)
+                if doc:
+                    entry = found.setdefault((doc, None), Entry(doc))
+                    entry.where.append(f"{where}:{node.lineno}")
     for path in sorted((root / "pictures" / "static").glob("*.js")):
         where = path.relative_to(root).as_posix()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):

@@ -85,14 +85,19 @@ def _named(args: list[str]) -> typer.Typer:
 def _translate_help(command: object) -> None:
     """The help of ``command``, its options and its subcommands, in the language in use (the
     texts are marked where they are written, with ``N_``)."""
-    from muggins.i18n import _
+    from muggins.cli.common import BUILT_HELP
+    from muggins.i18n import _, localize
+
+    def said(text: str) -> str:
+        built = BUILT_HELP.get(text)
+        return localize(built) if built is not None else _(text)
 
     for name in ("help", "short_help", "epilog"):
         text = getattr(command, name, None)
         if isinstance(text, str):
-            setattr(command, name, _(text))
+            setattr(command, name, said(text))
     for param in getattr(command, "params", ()):
         if isinstance(getattr(param, "help", None), str):
-            param.help = _(param.help)
+            param.help = said(param.help)
     for sub in getattr(command, "commands", {}).values():
         _translate_help(sub)

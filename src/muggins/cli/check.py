@@ -183,14 +183,14 @@ def _summary(report: FileReport) -> str:
 
 @app.command("check")
 def check_command(
-    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input.", show_default=False),
+    files: List[str] = typer.Argument(..., help=N_("Record files (.mgn), folders of them, or - for standard input."), show_default=False),
     format: CheckFormat = typer.Option(
         CheckFormat.text,
         "--format",
-        help="text (diagnostics on stderr, one summary line per file and one for the run on stdout) or json (one document on stdout, written as the records are checked).",
+        help=N_("text (diagnostics on stderr, one summary line per file and one for the run on stdout) or json (one document on stdout, written as the records are checked)."),
     ),
-    jobs: int = jobs_option("Check records"),
-    scheduler: Optional[str] = scheduler_option("Check records"),
+    jobs: int = jobs_option(N_("Check records")),
+    scheduler: Optional[str] = scheduler_option(N_("Check records")),
     rules_dir: List[str] = rules_dir_option(),
     quiet: bool = quiet_option(),
     no_color: bool = no_color_option(),

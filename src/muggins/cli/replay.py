@@ -19,6 +19,7 @@ from muggins.cli.common import (
     stdout_console,
     turn_option,
 )
+from muggins.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -166,16 +167,16 @@ def _ending(end: dict[str, Any]) -> str:
 
 @app.command("replay")
 def replay_command(
-    file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
+    file: str = typer.Argument(..., help=N_("A record file (.mgn), or - for standard input.")),
     record_index: Optional[int] = record_option(one=True),
-    hand: int = typer.Option(1, "--hand", help="The hand number.", min=1),
+    hand: int = typer.Option(1, "--hand", help=N_("The hand number."), min=1),
     turn: Optional[str] = turn_option(),
-    all_: bool = typer.Option(False, "--all", help="Step through every turn of the hand, and end with its end-of-hand scoring."),
+    all_: bool = typer.Option(False, "--all", help=N_("Step through every turn of the hand, and end with its end-of-hand scoring.")),
     as_seat: Optional[str] = as_seat_option(),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
-    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
+    rules: Optional[str] = typer.Option(None, "--rules", help=N_("Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes.")),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable).")),
     rules_dir: List[str] = rules_dir_option(),
-    format: ReplayFormat = typer.Option(ReplayFormat.text, "--format", help="text (the position drawn), or json (schema muggins.replay/1)."),
+    format: ReplayFormat = typer.Option(ReplayFormat.text, "--format", help=N_("text (the position drawn), or json (schema muggins.replay/1).")),
     no_color: bool = no_color_option(),
 ) -> None:
     """Print the position after a turn: the board, the open ends and their count, the hands, the boneyard and the score.
