@@ -197,6 +197,8 @@ def test_an_unknown_lang_is_a_usage_error():
         ("audit", str(SAMPLE), "--format", "csv"),
         ("audit", str(ROOT / "samples" / "bad"), "--format", "json"),  # the replayer's findings too
         ("check", str(ROOT / "samples"), "--format", "json"),
+        ("replay", str(ROOT / "samples" / "allfives-2p.mgn"), "--turn", "6", "--format", "json"),  # the text board is in it
+        ("replay", str(ROOT / "samples" / "allfives-2p.mgn"), "--turn", "end", "--format", "json"),
     ],
 )
 def test_data_is_byte_identical_in_every_language(args):
@@ -245,3 +247,14 @@ def test_the_quick_guides_explain_the_notation_with_the_seeds_words(heading, wor
     assert record.players == {"A": "Ana", "B": "Bruno"} and len(record.hands[0].turns) == 4
     for word in words:
         assert word in guide, word
+
+
+def test_replay_and_the_text_board_speak_the_language():
+    """The text board's words and the position around it (worked from the sample: after turn 6
+    the ends are l 3, r 6 and the spinner's two empty branches, 3 + 6 = 9)."""
+    es = _muggins("replay", str(ROOT / "samples" / "allfives-2p.mgn"), "--turn", "6", lang="es_ES.UTF-8").stdout
+    assert "mano 1, turno 6 de 18: B 6-4 r" in es
+    assert "puntas abiertas: l 3, r 6, u 5 (vacía), d 5 (vacía); suman 3 + 6 = 9" in es
+    assert "pozo: 10 fichas" in es and "juega: A" in es
+    pt = _muggins("replay", str(ROOT / "samples" / "allfives-2p.mgn"), "--turn", "end", lang="pt_PT.UTF-8").stdout
+    assert "pontos de fim de mão: A 0, B -20 (cada um subtrai os seus pontos: A 0 -> 0, B 18 -> -20)" in pt

@@ -143,6 +143,16 @@ def either(items: Iterable[str]) -> str:
     return "" if joined is None else joined
 
 
+def joined(items: Iterable[str], separator: str = ", ") -> str:
+    """The items joined with ``separator``, each said in the language in use where it is a
+    :class:`Message` (the whole is one then)."""
+    parts = list(items)
+    if not any(isinstance(part, Message) for part in parts):
+        return separator.join(parts)
+    between = separator.replace("{", "{{").replace("}", "}}")
+    return Message(between.join(f"{{_{i}}}" for i in range(len(parts))), None, {f"_{i}": part for i, part in enumerate(parts)})
+
+
 def localize(text: str) -> str:
     """``text`` in the language in use, where it is a :class:`Message`; other text (a record's
     names, a file's path) is said as it is."""
