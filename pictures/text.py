@@ -95,7 +95,7 @@ def ends_line(board: Board) -> str:
     arm is named by its tile, its count in the sum)."""
     if board.lead is None:
         return msg("open ends: none")
-    parts = []
+    parts: list[str] = []
     values = []
     for end in board.open_ends():
         if end.name == "spinner":  # a spinner that counts but ends no arm: no pip to match
