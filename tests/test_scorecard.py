@@ -167,7 +167,7 @@ def test_the_page_inlines_the_shipped_files_as_they_are():
     html = scorecard_page(load("scorecard"))
     (script,) = re.findall(r"<script>(.*?)</script>", html, re.S)
     (style,) = re.findall(r"<style>(.*?)</style>", html, re.S)
-    assert script == "\n" + (STATIC / "scorecard.js").read_text(encoding="utf-8")
+    assert script == "\n" + (STATIC / "i18n.js").read_text(encoding="utf-8") + (STATIC / "scorecard.js").read_text(encoding="utf-8")
     assert style == "\n" + (STATIC / "scorecard.css").read_text(encoding="utf-8")
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
     import base64

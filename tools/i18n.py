@@ -7,8 +7,9 @@
 Standard library only, and reproducible: the messages are read from the package's source with
 :mod:`ast` (the calls ``_("...")``, ``N_("...")``, ``msg("...", ...)`` and
 ``plural("...", "...", n)`` of :mod:`muggins.i18n`, in the modules that import it; ``_(name)``
-of a constant marked where it is written is not a message of its own; and the docstring of each
-``@app.command`` function, which is the command's help), in the
+of a constant marked where it is written is not a message of its own; the docstring of each
+``@app.command`` function, which is the command's help; and the pages' own words, as
+muggins.pictures.page.page_words reads them from pictures/static), in the
 order of the files' paths and of their lines; the .mo files are written with their messages in
 sorted order, so the same .po always gives the same bytes. tests/test_i18n.py runs ``check`` and
 holds each .mo to its .po.
@@ -33,8 +34,6 @@ HEADER = {
     "es": 'Language: es\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\nPlural-Forms: nplurals=2; plural=(n != 1);\n',
     "pt": 'Language: pt\nMIME-Version: 1.0\nContent-Type: text/plain; charset=UTF-8\nContent-Transfer-Encoding: 8bit\nPlural-Forms: nplurals=2; plural=(n != 1);\n',
 }
-#: The keys a browser page's own words are read from (pictures/static/*.js): ``t("...")``.
-PAGE_CALL = re.compile(r"""\bt\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]""")
 
 
 @dataclass
@@ -113,11 +112,15 @@ def extract(root: Path = ROOT) -> tuple[list[Entry], list[str]]:
                 if doc:
                     entry = found.setdefault((doc, None), Entry(doc))
                     entry.where.append(f"{where}:{node.lineno}")
-    for path in sorted((root / "pictures" / "static").glob("*.js")):
+    from muggins.pictures.page import page_words
+
+    for path in sorted((root / "pictures" / "static").glob("*.*")):
+        kind = path.suffix[1:]
+        if kind not in ("js", "html"):
+            continue
         where = path.relative_to(root).as_posix()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            for match in PAGE_CALL.finditer(line):
-                msgid = ast.literal_eval(f'"{match.group(1)}"')
+            for msgid in page_words(line, kind):
                 found.setdefault((msgid, None), Entry(msgid)).where.append(f"{where}:{number}")
     return list(found.values()), problems
 

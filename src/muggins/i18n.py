@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -151,6 +152,30 @@ def joined(items: Iterable[str], separator: str = ", ") -> str:
         return separator.join(parts)
     between = separator.replace("{", "{{").replace("}", "}}")
     return Message(between.join(f"{{_{i}}}" for i in range(len(parts))), None, {f"_{i}": part for i, part in enumerate(parts)})
+
+
+@contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Speak ``language`` inside the block, and the language in use before it after."""
+    before = _language
+    use(language)
+    try:
+        yield
+    finally:
+        use(before)
+
+
+def translations(texts: Iterable[str]) -> dict[str, dict[str, str]]:
+    """For a page that changes its language itself: each of ``texts`` in every language but
+    English, ``{"es": {english: spanish}, "pt": {...}}`` (a :class:`Message` as :func:`localize`
+    says it, other text as the catalogue has it; only the texts that change)."""
+    unique = list(dict.fromkeys(texts))
+    out: dict[str, dict[str, str]] = {}
+    for code in LANGUAGES[1:]:
+        with speaking(code):
+            said = {str(text): localize(text) if isinstance(text, Message) else _(text) for text in unique}
+        out[code] = {english: words for english, words in said.items() if words != english}
+    return out
 
 
 def localize(text: str) -> str:
