@@ -60,10 +60,10 @@ def embed_json(data: object) -> str:
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
-#: The page's own words: ``t("...")`` in its script, the text of an element marked ``data-t``
+#: The page's own words: ``tt("...")`` and ``N_("...")`` in its script, the text of an element marked ``data-t``
 #: and every ``title`` and ``aria-label`` in its HTML (static/i18n.js says them in the page).
 PAGE_WORDS = {
-    "js": (re.compile(r"""\btt\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]"""),),
+    "js": (re.compile(r"""\b(?:tt|N_)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]"""),),
     "html": (re.compile(r"<[a-z0-9]+\b[^>]*\bdata-t\b[^>]*>([^<]+)<"), re.compile(r"""\b(?:title|aria-label)="([^"]+)\"""")),
 }
 

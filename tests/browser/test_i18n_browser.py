@@ -84,3 +84,45 @@ def test_the_viewer_in_a_language_it_does_not_speak_is_english(browser, viewer_p
         assert not errors
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def card_path(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("card-i18n") / "card.html"
+    run = subprocess.run([sys.executable, "-m", "muggins", "keep", "-o", str(path)], capture_output=True, cwd=ROOT)
+    assert run.returncode == 0 and path.is_file()
+    return path
+
+
+def _card_words(page) -> dict[str, str]:
+    return {
+        "title": page.text_content("#title"),
+        "who": page.text_content("#mode-legend"),
+        "start": page.text_content("#start"),
+        "lang": page.eval_on_selector("html", "e => e.lang"),
+    }
+
+
+def test_the_scorecard_speaks_the_browsers_language_and_switches(browser, card_path, artifacts):
+    context = browser.new_context(locale="es-ES", viewport={"width": 420, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(card_path.as_uri())
+        page.wait_for_selector("#setup:not([hidden])")
+        assert page.input_value("#lang") == "es"
+        assert _card_words(page) == {"title": "Anotador", "who": "Quién juega", "start": "Empezar la partida", "lang": "es"}
+        page.click("#start")  # two players, the default names and target
+        page.wait_for_selector("#play:not([hidden])")
+        assert page.text_content("#undo") == "Deshacer" and page.text_content("#end-hand") == "Fin de la mano"
+        assert page.text_content("#muggins") == "¡Muggins!"
+        page.screenshot(path=str(artifacts / "scorecard-es.png"))
+        page.select_option("#lang", "pt")
+        assert page.text_content("#undo") == "Desfazer" and page.text_content("#sheet-title") == "Folha de pontos"
+        assert page.eval_on_selector("html", "e => e.lang") == "pt"
+        page.select_option("#lang", "en")
+        assert page.text_content("#undo") == "Undo" and page.text_content("#sheet-title") == "Score sheet"
+        assert not errors
+    finally:
+        context.close()
