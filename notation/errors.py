@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from muggins.diagnostics import Diagnostic
-from muggins.i18n import msg
+from muggins.i18n import N_, joined, msg
 from muggins.notation.model import NOTATION_MAX_PIP
 from muggins.notation.tokens import KEYWORDS as _KEYWORD_OF, SPEC, TERMINALS
 
@@ -58,24 +58,24 @@ CODES: dict[str, str] = {
 
 #: How each terminal of mgn.lark is named in a message (tests check there is one for each).
 EXPECTED_WORDS: dict[str, str] = {
-    "LBRACKET": 'a header tag such as [Event "..."]',
-    "TAG": "a tag name such as Event",
-    "KEY": "a key such as A (Seat) or target (Set)",
-    "STRING": 'a quoted value such as "Ana"',
+    "LBRACKET": N_('a header tag such as [Event "..."]'),
+    "TAG": N_("a tag name such as Event"),
+    "KEY": N_("a key such as A (Seat) or target (Set)"),
+    "STRING": N_('a quoted value such as "Ana"'),
     "RBRACKET": "]",
     "HAND": "hand N",
-    "NUMBER": "a number",
+    "NUMBER": N_("a number"),
     "DEAL": "deal",
     "BONEYARD": "boneyard",
     "LEAD": "lead",
-    "SEAT": "a seat such as A",
-    "TILE": "a tile such as 6-4",
-    "TILES": "tiles such as 6-4 5-5",
-    "UNKNOWN": "? (tiles unknown)",
-    "END": "an end (l, r, u, d)",
+    "SEAT": N_("a seat such as A"),
+    "TILE": N_("a tile such as 6-4"),
+    "TILES": N_("tiles such as 6-4 5-5"),
+    "UNKNOWN": N_("? (tiles unknown)"),
+    "END": N_("an end (l, r, u, d)"),
     "INLINE": "inline",
-    "MARK": "a mark (! ? !? ?! ??)",
-    "CLAIM": "a claim such as +10",
+    "MARK": N_("a mark (! ? !? ?! ??)"),
+    "CLAIM": N_("a claim such as +10"),
     "DRAW": "draw",
     "PASS": "pass",
     "MUGGINS": "muggins",
@@ -84,9 +84,9 @@ EXPECTED_WORDS: dict[str, str] = {
     "PIPS": "pips",
     "SCORE": "score",
     "TOTALS": "totals",
-    "ID": "a seat or team such as A",
-    "INT": "a number such as 13",
-    "$END": "the end of the record",
+    "ID": N_("a seat or team such as A"),
+    "INT": N_("a number such as 13"),
+    "$END": N_("the end of the record"),
 }
 
 #: How a token that was found is named ("unexpected ...").
@@ -222,12 +222,14 @@ def diagnostic_at(
 def expected_words(names: Iterable[str]) -> str | None:
     """``{"TILE", "PASS", "DRAW"}`` -> ``"a tile such as 6-4, draw, or pass"``."""
     order = list(EXPECTED_WORDS)
-    words = [EXPECTED_WORDS[n] for n in sorted(set(names) & set(order), key=order.index)]
-    if not words:
+    chosen = sorted(set(names) & set(order), key=order.index)
+    if not chosen:
         return None
+    # The notation's own words (its keywords, "]") are said as they are in every language.
+    words = [EXPECTED_WORDS[n] if n in _KEYWORD_OF or n == "RBRACKET" else msg(EXPECTED_WORDS[n]) for n in chosen]
     if len(words) == 1:
         return words[0]
-    return ", ".join(words[:-1]) + ", or " + words[-1]
+    return msg("{first}, or {last}", first=joined(words[:-1]), last=words[-1])
 
 
 # --------------------------------------------------------------------------------------------

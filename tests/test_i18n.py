@@ -258,3 +258,15 @@ def test_replay_and_the_text_board_speak_the_language():
     assert "pozo: 10 fichas" in es and "juega: A" in es
     pt = _muggins("replay", str(ROOT / "samples" / "allfives-2p.mgn"), "--turn", "end", lang="pt_PT.UTF-8").stdout
     assert "pontos de fim de mão: A 0, B -20 (cada um subtrai os seus pontos: A 0 -> 0, B 18 -> -20)" in pt
+
+
+def test_a_syntax_error_is_in_the_language_and_the_notations_keywords_stay():
+    """check on a claim written without its +: the hint and the words for what may come there
+    in Spanish, the notation's own keywords (hand N, inline, domino, ...) as they are."""
+    run = _muggins("check", "samples/bad/syntax-claim-no-plus.mgn", lang="es_ES.UTF-8")
+    assert run.returncode == 1
+    assert "error[claim-syntax]: 10 no es una anotación: se escribe + y un número, como +10" in run.stderr
+    assert (
+        "se esperaba hand N, un asiento como A, una punta (l, r, u, d), inline, una marca (! ? !? ?! ??),"
+        " una anotación como +10, domino, blocked, pips, score o totals"
+    ) in run.stderr
