@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from muggins.diagnostics import Diagnostic, Severity
+from muggins.i18n import either, msg
 from muggins.notation.model import Record, Tally
 from muggins.replay.facts import HandResult, ReplayResult, TurnFact
 from muggins.replay.replayer import replay
@@ -241,13 +242,15 @@ class _Auditor:
         if claim and claim != points and claim not in self.possible:
             largest = max(self.possible, default=0)
             if claim > largest:
-                why = f"{largest} is the most one play can make"
+                why = msg("{largest} is the most one play can make", largest=largest)
             else:
-                why = "a scoring total is a multiple of " + " or ".join(str(m) for m in self.rules.score_multiples)
+                why = msg("a scoring total is a multiple of {multiples}", multiples=either(str(m) for m in self.rules.score_multiples))
             self.find(
                 "claim-not-multiple",
-                f"{fact.seat} claimed {claim} for {play.tile}: no play scores {claim} under these rules"
-                f" ({why}); the ends count {fact.total}, which scores {points}",
+                msg(
+                    "{seat} claimed {claim} for {tile}: no play scores {claim} under these rules ({why}); the ends count {total}, which scores {points}",
+                    seat=fact.seat, claim=claim, tile=play.tile, why=why, total=fact.total, points=points,
+                ),
                 play,
                 hand,
                 fact.turn,
@@ -257,8 +260,9 @@ class _Auditor:
         elif claim is not None and claim > points:
             self.find(
                 "over-claim",
-                f"{fact.seat} claimed {claim} for {play.tile}, but the ends count {fact.total}"
-                + (f", which scores {points}" if points else ", which scores nothing"),
+                msg("{seat} claimed {claim} for {tile}, but the ends count {total}, which scores {points}", seat=fact.seat, claim=claim, tile=play.tile, total=fact.total, points=points)
+                if points
+                else msg("{seat} claimed {claim} for {tile}, but the ends count {total}, which scores nothing", seat=fact.seat, claim=claim, tile=play.tile, total=fact.total),
                 play,
                 hand,
                 fact.turn,
@@ -270,7 +274,7 @@ class _Auditor:
                 if claim is not None:
                     self.find(
                         "under-claim",
-                        f"{fact.seat} claimed {claim} for {play.tile}, but it scores {points} (counted anyway under these rules)",
+                        msg("{seat} claimed {claim} for {tile}, but it scores {points} (counted anyway under these rules)", seat=fact.seat, claim=claim, tile=play.tile, points=points),
                         play,
                         hand,
                         fact.turn,
@@ -282,24 +286,28 @@ class _Auditor:
             opponents = [s for s in self.result.record.seats if self.sides[s] != self.sides[fact.seat]]
             missing = points - (claim or 0)
             if self.rules.muggins == "lost":
-                fate = f"the {missing} unclaimed points are lost under these rules"
+                fate = msg("the {missing} unclaimed points are lost under these rules", missing=missing)
             elif call is not None:
-                fate = f"{call.seat} took them by calling Muggins at turn {call.turn}"
+                fate = msg("{caller} took them by calling Muggins at turn {turn}", caller=call.seat, turn=call.turn)
                 if call.expected is not None and call.expected != missing:
-                    fate = (
-                        f"{call.seat} took the whole {call.expected} by calling Muggins at turn {call.turn},"
-                        f" and the claim of {claim} came off {fact.seat}'s score"
+                    fate = msg(
+                        "{caller} took the whole {whole} by calling Muggins at turn {turn}, and the claim of {claim} came off {seat}'s score",
+                        caller=call.seat, whole=call.expected, turn=call.turn, claim=claim, seat=fact.seat,
                     )
             else:
-                fate = f"{' or '.join(opponents)} could have called Muggins; nobody did"
+                fate = msg("{opponents} could have called Muggins; nobody did", opponents=either(opponents))
                 whole = muggins_takes(points, missing, fact.counted, self.rules).takes
                 if whole != missing:
-                    fate = f"{' or '.join(opponents)} could have called Muggins for the whole {whole}; nobody did"
+                    fate = msg("{opponents} could have called Muggins for the whole {whole}; nobody did", opponents=either(opponents), whole=whole)
             code = "under-claim" if claim else "unclaimed"
-            said = f"claimed {claim}" if claim else "claimed nothing"
+            text = (
+                msg("{seat} claimed {claim} for {tile}, which scores {points} (ends count {total}); {fate}", seat=fact.seat, claim=claim, tile=play.tile, points=points, total=fact.total, fate=fate)
+                if claim
+                else msg("{seat} claimed nothing for {tile}, which scores {points} (ends count {total}); {fate}", seat=fact.seat, tile=play.tile, points=points, total=fact.total, fate=fate)
+            )
             self.find(
                 code,
-                f"{fact.seat} {said} for {play.tile}, which scores {points} (ends count {fact.total}); {fate}",
+                text,
                 play,
                 hand,
                 fact.turn,
@@ -316,17 +324,17 @@ class _Auditor:
         if amount > top:
             self.find(
                 "sheet-impossible",
-                f"{fact.seat} scored {amount}: no play scores more than {top} under these rules",
+                msg("{seat} scored {amount}: no play scores more than {top} under these rules", seat=fact.seat, amount=amount, top=top),
                 fact.statement,
                 hand,
                 fact.turn,
                 claimed=amount,
             )
         elif amount not in self.possible:
-            multiples = " or ".join(str(m) for m in self.rules.score_multiples)
+            multiples = either(str(m) for m in self.rules.score_multiples)
             self.find(
                 "sheet-not-multiple",
-                f"{fact.seat} scored {amount}: a play scores a multiple of {multiples} under these rules",
+                msg("{seat} scored {amount}: a play scores a multiple of {multiples} under these rules", seat=fact.seat, amount=amount, multiples=multiples),
                 fact.statement,
                 hand,
                 fact.turn,
@@ -343,7 +351,7 @@ class _Auditor:
                 if true is not None and said != true:
                     self.find(
                         "pips-mismatch",
-                        f"{seat} announced {said} pips, but holds {true}",
+                        msg("{seat} announced {said} pips, but holds {true}", seat=seat, said=said, true=true),
                         hand.pips,
                         number,
                         claimed=said,
@@ -363,13 +371,13 @@ class _Auditor:
                     right = said  # nothing to compare against (pips unknown)
                 if said != right:
                     why = (
-                        f"the game ended at turn {result.target_reached_at}, when the target was reached: no end-of-hand score is due"
+                        msg("the game ended at turn {turn}, when the target was reached: no end-of-hand score is due", turn=result.target_reached_at)
                         if won_in_play
                         else self._explain(result, side, said)
                     )
                     self.find(
                         "end-score",
-                        f"{side} wrote {said} at the end of the hand; {why}",
+                        msg("{side} wrote {said} at the end of the hand; {why}", side=side, said=said, why=why),
                         hand.scores,
                         number,
                         claimed=said,
@@ -380,8 +388,7 @@ class _Auditor:
         elif any(award.values()) and hand.totals is None:
             self.find(
                 "end-score-missing",
-                "the end-of-hand points were not written down: "
-                + ", ".join(f"{side} {v:+d}" for side, v in award.items() if v),
+                msg("the end-of-hand points were not written down: {points}", points=", ".join(f"{side} {v:+d}" for side, v in award.items() if v)),
                 hand.outcome or (hand.turns[-1] if hand.turns else hand),
                 number,
                 severity="info",
@@ -391,13 +398,13 @@ class _Auditor:
         for side in self.side_list:
             self.claimed[side] += added.get(side, 0)
         self.correct = dict(result.totals)
-        self.diverge(number, None, "end of the hand: " + (result.award.explanation if result.award else "no end-of-hand score"))
+        self.diverge(number, None, msg("end of the hand: {why}", why=result.award.explanation if result.award else msg("no end-of-hand score")))
         self._totals(result, end_claims)
 
     def _explain(self, result: HandResult, side: str, said: int) -> str:
         award = result.award
         right = award.points.get(side, 0) if award else 0
-        text = f"the rules give {right} ({award.explanation})" if award else f"the rules give {right}"
+        text = msg("the rules give {right} ({why})", right=right, why=award.explanation) if award else msg("the rules give {right}", right=right)
         # Name a likely slip: another rounding, or no rounding at all.
         if award is not None and said != right and result.pips:
             for mode in ("down", "up", "none", "nearest"):
@@ -408,7 +415,7 @@ class _Auditor:
                 pips = {**dict.fromkeys(self.sides, 0), **result.pips}
                 alt = end_of_hand(result.outcome or "domino", result.went_out, pips, self.sides, other)
                 if alt.points.get(side, 0) == said:
-                    text += f"; {said} is what rounding '{mode}' gives (these rules round '{self.rules.pip_rounding}')"
+                    text = msg("{text}; {said} is what rounding '{mode}' gives (these rules round '{rounding}')", text=text, said=said, mode=mode, rounding=self.rules.pip_rounding)
                     break
         return text
 
@@ -432,8 +439,10 @@ class _Auditor:
                 slip = True
                 self.find(
                     "total-arithmetic",
-                    f"{side}'s total {value} does not add up: {before} {'-' if entries < 0 else '+'} {abs(entries)}"
-                    f" from this hand's entries is {before + entries}",
+                    msg(
+                        "{side}'s total {value} does not add up: {before} {sign} {entries} from this hand's entries is {sum}",
+                        side=side, value=value, before=before, sign="-" if entries < 0 else "+", entries=abs(entries), sum=before + entries,
+                    ),
                     hand.totals,
                     number,
                     claimed=value,
@@ -448,7 +457,7 @@ class _Auditor:
                 cause = (number, None, "total-arithmetic") if slip else self.cause.get(side) if value == self.claimed[side] else None
                 self.find(
                     "total-wrong",
-                    f"{side}'s total is written as {value}; the correct running total is {result.totals.get(side, 0)}",
+                    msg("{side}'s total is written as {value}; the correct running total is {correct}", side=side, value=value, correct=result.totals.get(side, 0)),
                     hand.totals,
                     number,
                     claimed=value,
@@ -464,12 +473,11 @@ class _Auditor:
 def _why(fact: TurnFact) -> str:
     """Why the running scores part at this turn, in words."""
     if fact.kind == "play":
-        play = fact.as_play()
-        claim = fact.claim if fact.claim is not None else play.claim
-        return f"{fact.seat}'s {play.tile}: claimed {claim or 0}, the rules credit {fact.credited}"
+        claim = fact.claim if fact.claim is not None else getattr(fact.statement, "claim", None)
+        return msg("{seat}'s {tile}: claimed {claim}, the rules credit {credited}", seat=fact.seat, tile=fact.as_play().tile, claim=claim or 0, credited=fact.credited)
     if fact.kind == "muggins":
-        return f"{fact.seat}'s Muggins call: took {fact.as_call().points}, the rules give {fact.credited}"
-    return f"{fact.seat}'s entry of {fact.claim}"
+        return msg("{seat}'s Muggins call: took {points}, the rules give {credited}", seat=fact.seat, points=fact.as_call().points, credited=fact.credited)
+    return msg("{seat}'s entry of {claim}", seat=fact.seat, claim=fact.claim)
 
 
 def _sheet_amount(fact: TurnFact, claims_written: bool) -> int:

@@ -26,7 +26,7 @@ from typing import Any, Mapping
 
 from muggins.analysis.audit import RecordAudit
 from muggins.notation.model import Play, Record
-from muggins.pictures.page import embed_json, fill, skeleton, static_text
+from muggins.pictures.page import embed_json, fill, skeleton, static_text, words_json
 from muggins.pictures.svg import STYLE as PICTURE_STYLE
 from muggins.pictures.svg import tile_sprite
 from muggins.pictures.viewer_data import viewer_data
@@ -47,7 +47,8 @@ def viewer_html(
     analysis' entries by view, shown beside the board (see :func:`viewer_data`)."""
     page = skeleton("viewer.html", "viewer.css", "viewer.js", PICTURE_STYLE + "\n")
     sprite = tile_sprite(max(rules.max_pip, _highest_pip(record)))
-    return fill(page, SPRITE=sprite, DATA=embed_json(viewer_data(record, rules, source, report, as_seat, analysis)))
+    data = viewer_data(record, rules, source, report, as_seat, analysis)
+    return fill(page, SPRITE=sprite, DATA=embed_json(data), WORDS=words_json(("viewer.html", "viewer.js"), data))
 
 
 def _highest_pip(record: Record) -> int:

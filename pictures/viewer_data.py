@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Mapping
 
+from muggins.i18n import msg
 from muggins.analysis.audit import RecordAudit, audit
 from muggins.diagnostics import Diagnostic
 from muggins.notation.formatter import format_turn
@@ -185,7 +186,7 @@ def _has_comments(record: Record) -> bool:
 
 def _outcome(result: HandResult) -> str:
     if result.outcome == "domino":
-        return f"domino: {result.went_out} went out" if result.went_out else "domino"
+        return msg("domino: {seat} went out", seat=result.went_out) if result.went_out else msg("domino")
     if result.outcome == "blocked":
-        return "blocked"
-    return "unfinished"
+        return msg("blocked")
+    return msg("unfinished")

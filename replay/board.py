@@ -43,6 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple, Union
 
+from muggins.i18n import msg
 from muggins.notation.model import Tile
 from muggins.replay.rules import RuleSet
 
@@ -70,6 +71,7 @@ class IllegalPlacement(ValueError):
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
+        self.message = message  # a muggins.i18n Message where the board words it
         self.rule = rule
 
 
@@ -466,7 +468,7 @@ class Layout:
 
     def describe_ends(self) -> str:
         ends = [f"{e.name}={e.pip}" for e in self.open_ends() if e.playable]
-        return "open ends " + ", ".join(ends) if ends else "no open ends"
+        return msg("open ends {ends}", ends=", ".join(ends)) if ends else msg("no open ends")
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -477,7 +479,7 @@ class Layout:
         algorithm (the replayer's hot loop: a single laid on a tile is built at once).
         """
         if inline and not may_lay_lengthwise(tile, self.doubles, self.rules):
-            raise IllegalPlacement(f"{tile} cannot be laid lengthwise: only the first double under Sniff rules", "spinner")
+            raise IllegalPlacement(msg("{tile} cannot be laid lengthwise: only the first double under Sniff rules", tile=tile), "spinner")
         lead = self.lead
         if lead is None:
             names, arms, spins, lead, lead_inline, doubles, count, exposed, crosswise = _led(self.rules, tile, inline)
@@ -487,14 +489,14 @@ class Layout:
             if end is None:
                 options = self.fitting(tile)
                 if not options:
-                    raise IllegalPlacement(f"{tile} matches no open end ({self.describe_ends()})")
+                    raise IllegalPlacement(msg("{tile} matches no open end ({ends})", tile=tile, ends=self.describe_ends()))
                 at = options[0]
                 end = names[at]
             else:
                 try:
                     at = names.index(end)
                 except ValueError:
-                    raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner") from None
+                    raise IllegalPlacement(msg("there is no open end {end!r} ({ends})", end=end, ends=self.describe_ends()), "spinner") from None
             arms = self.arms
             pip, kind, contribution, spin_pip = arms[at]
             high = tile.high
@@ -504,7 +506,7 @@ class Layout:
             elif pip == low:
                 exposed = high
             else:
-                raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
+                raise IllegalPlacement(msg("{tile} does not match end {end}, which shows {pip}", tile=tile, end=end, pip=pip))
             spins = self.spins
             doubles = self.doubles
             lead_inline = self.lead_inline
@@ -532,7 +534,7 @@ class Layout:
                     _, sides, covered, onto = spins[index]
                     if kind == EMPTY and not branch_is_open(sides, rules):
                         raise IllegalPlacement(
-                            f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
+                            msg("{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first", tile=tile, end=end),
                             "spinner_order",
                         )
                     before = spinner_counts(sides, covered, onto, rules)

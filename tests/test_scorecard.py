@@ -169,7 +169,7 @@ def test_the_page_inlines_the_shipped_files_as_they_are():
     html = scorecard_page(load("scorecard"))
     (script,) = re.findall(r"<script>(.*?)</script>", html, re.S)
     (style,) = re.findall(r"<style>(.*?)</style>", html, re.S)
-    assert script == "\n" + (STATIC / "scorecard.js").read_text(encoding="utf-8")
+    assert script == "\n" + (STATIC / "i18n.js").read_text(encoding="utf-8") + (STATIC / "scorecard.js").read_text(encoding="utf-8")
     assert style == "\n" + (STATIC / "scorecard.css").read_text(encoding="utf-8")
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
     import base64
@@ -183,7 +183,7 @@ def test_the_page_inlines_the_shipped_files_as_they_are():
 
 def test_the_page_is_the_template_with_its_markers_filled():
     template = (STATIC / "scorecard.html").read_text(encoding="utf-8")
-    assert sorted(MARKER.findall(template)) == ["DATA", "POLICY", "SCRIPT", "STYLE"]
+    assert sorted(MARKER.findall(template)) == ["DATA", "POLICY", "SCRIPT", "STYLE", "WORDS"]
     html = scorecard_page(load("scorecard"))
     head = template.split("@POLICY@")[0]
     assert html.startswith(head) and html.endswith(template.rsplit("@SCRIPT@", 1)[1])
@@ -214,7 +214,7 @@ def test_hostile_rule_names_stay_inside_the_data_block(tmp_path):
         encoding="utf-8",
     )
     html = scorecard_page(load(str(house)))
-    assert html.count("<script") == 2 and html.count("</script>") == 2
+    assert html.count("<script") == 3 and html.count("</script>") == 3  # the data, the words, the script
     assert "<img" not in html and "\u2028" not in html
     data = re.search(r'id="scorecard-data">(.*?)</script>', html, re.S).group(1)
     assert json.loads(data)["rules"]["name"] == "</script><script>alert(1)</script>"

@@ -105,17 +105,17 @@
   }
 
   function stepName(h, s) {
-    if (s === 0) { return "the deal"; }
-    if (s === lastStep(h)) { return "end of the hand"; }
-    return "turn " + s;
+    if (s === 0) { return tt("the deal"); }
+    if (s === lastStep(h)) { return tt("end of the hand"); }
+    return tt("turn {n}", { n: s });
   }
 
   function claimText(t) {
     if (t.kind === "play") {
       if (t.claim === null && !t.correct) { return ""; }
-      return (t.claim === null ? "no claim" : "claimed " + t.claim) + " \u00b7 makes " + t.correct;
+      return (t.claim === null ? tt("no claim") : tt("claimed {n}", { n: t.claim })) + " \u00b7 " + tt("makes {n}", { n: t.correct });
     }
-    if (t.kind === "muggins") { return "took " + t.claim + " \u00b7 gets " + t.correct; }
+    if (t.kind === "muggins") { return tt("took {n}", { n: t.claim }) + " \u00b7 " + tt("gets {n}", { n: t.correct }); }
     return "";
   }
   function claimWrong(t) {
@@ -131,7 +131,7 @@
     var timeline = $("timeline");
     timeline.replaceChildren();
     for (var s = 0; s <= lastStep(h); s++) {
-      var label = s === 0 ? "deal" : (s === lastStep(h) ? "end" : String(s));
+      var label = s === 0 ? tt("deal") : (s === lastStep(h) ? tt("end") : String(s));
       var cell = make("button", "", label);
       cell.type = "button";
       cell.dataset.step = String(s);
@@ -166,15 +166,15 @@
     });
     var findings = $("findings");
     findings.replaceChildren();
-    if (!hand.findings.length) { findings.appendChild(make("li", "none", "no findings in this hand")); }
+    if (!hand.findings.length) { findings.appendChild(make("li", "none", tt("no findings in this hand"))); }
     hand.findings.forEach(function (f) {
       var li = make("li");
       var b = make("button", f.severity);
       b.type = "button";
       b.dataset.step = String(f.turn);
-      b.appendChild(make("span", "where", (f.at_end ? "end of the hand" : "turn " + f.turn) + " \u00b7 " + f.severity + " "));
+      b.appendChild(make("span", "where", (f.at_end ? tt("end of the hand") : tt("turn {n}", { n: f.turn })) + " \u00b7 " + f.severity + " "));
       b.appendChild(make("span", "code", f.code));
-      b.appendChild(make("span", "message", ": " + f.message));
+      b.appendChild(make("span", "message", ": " + tt(f.message)));
       b.addEventListener("click", function () { go(h, f.turn); revealBoard(); });
       li.appendChild(b);
       findings.appendChild(li);
@@ -191,10 +191,10 @@
     var atEnd = s === lastStep(h) && hand.sheet;
     var head = make("tr");
     head.appendChild(make("th", "", ""));
-    head.appendChild(make("th", "num", "score"));
+    head.appendChild(make("th", "num", tt("score")));
     if (atEnd) {
-      head.appendChild(make("th", "num", "sheet says"));
-      head.appendChild(make("th", "num", "claims add to"));
+      head.appendChild(make("th", "num", tt("sheet says")));
+      head.appendChild(make("th", "num", tt("claims add to")));
     }
     table.appendChild(head);
     sides.forEach(function (side, i) {
@@ -222,21 +222,21 @@
     box.replaceChildren();
     var turn = s > 0 && s < lastStep(h) ? hand.turns[s - 1] : null;
     if (turn) {
-      box.appendChild(make("div", "move", "turn " + s + ": " + turn.text));
+      box.appendChild(make("div", "move", tt("turn {n}", { n: s }) + ": " + turn.text));
       var claim = claimText(turn);
       if (claim) { box.appendChild(make("div", claimWrong(turn) ? "claim wrong" : "claim", claim)); }
       turn.comments.forEach(function (c) { box.appendChild(make("div", "comment", c)); });
     } else if (s === 0) {
-      box.appendChild(make("div", "move", "hand " + hand.number + ": the deal"));
+      box.appendChild(make("div", "move", tt("hand {n}: the deal", { n: hand.number })));
       hand.comments.forEach(function (c) { box.appendChild(make("div", "comment", c)); });
     } else {
-      box.appendChild(make("div", "move", "end of hand " + hand.number + ": " + hand.outcome));
-      if (hand.award) { box.appendChild(make("div", "", hand.award)); }
+      box.appendChild(make("div", "move", tt("end of hand {n}: {outcome}", { n: hand.number, outcome: tt(hand.outcome) })));
+      if (hand.award) { box.appendChild(make("div", "", tt(hand.award))); }
     }
     var count = hand.counts[s];
-    if (s > 0) { box.appendChild(make("div", "count", "ends count " + count[0] + (count[1] ? ", scores " + count[1] : ""))); }
+    if (s > 0) { box.appendChild(make("div", "count", count[1] ? tt("ends count {n}, scores {points}", { n: count[0], points: count[1] }) : tt("ends count {n}", { n: count[0] }))); }
     hand.findings.forEach(function (f) {
-      if (f.turn === s) { box.appendChild(make("div", "finding " + f.severity, f.severity + " " + f.code + ": " + f.message)); }
+      if (f.turn === s) { box.appendChild(make("div", "finding " + f.severity, f.severity + " " + f.code + ": " + tt(f.message))); }
     });
   }
 
@@ -249,8 +249,8 @@
       centredWidth = box.scrollWidth;
       box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
     }
-    $("where").textContent = "hand " + hand.number + " of " + hands.length + " \u00b7 " + stepName(h, s) +
-      (s > 0 && s < lastStep(h) ? " of " + hand.turns.length : "");
+    $("where").textContent = tt("hand {n} of {hands}", { n: hand.number, hands: hands.length }) + " \u00b7 " + stepName(h, s) +
+      (s > 0 && s < lastStep(h) ? " " + tt("of {turns}", { turns: hand.turns.length }) : "");
     Array.prototype.forEach.call($("timeline").children, function (cell) {
       cell.classList.toggle("now", cell.dataset.step === String(s));
     });
@@ -584,27 +584,44 @@
     go(h, s);
   }
 
-  function header() {
-    document.title = data.title + " \u2014 muggins viewer";
+  /* The header's words: said again when the language changes. */
+  function headerText() {
+    document.title = data.title + " \u2014 " + tt("muggins viewer");
     $("title").textContent = data.title;
-    var meta = [data.meta.site, data.meta.date, "rules: " + data.meta.rules, data.meta.file].filter(function (x) { return x; });
+    var meta = [data.meta.site, data.meta.date, tt("rules: {rules}", { rules: data.meta.rules }), data.meta.file].filter(function (x) { return x; });
     $("meta").textContent = meta.join(" \u00b7 ") + " \u00b7 " + sides.map(function (s) {
       return s.who && s.who !== s.side ? s.who + " (" + s.side + ")" : s.side;
-    }).join(" v ") + (data.as ? " \u00b7 as " + data.as + " sees it: the other hands face down" : "");
-    if (data.as) { document.body.dataset.as = data.as; }
+    }).join(" v ") + (data.as ? " \u00b7 " + tt("as {seat} sees it: the other hands face down", { seat: data.as }) : "");
+    $("comments").replaceChildren();
     data.comments.forEach(function (c) { $("comments").appendChild(make("p", "comment", c)); });
     if (data.comments_hidden) {
-      $("comments").appendChild(make("p", "note comments-hidden", "comments are not shown in " + data.as +
-        "'s view: a comment can name tiles " + data.as + " could not see"));
+      $("comments").appendChild(make("p", "note comments-hidden", tt("comments are not shown in {seat}'s view: a comment can name tiles {seat} could not see", { seat: data.as })));
     }
-    if (analysis) { buildSummary(); }
     var record = $("record-findings");
-    data.findings.forEach(function (f) { record.appendChild(make("li", f.severity, f.severity + " " + f.code + ": " + f.message)); });
+    record.replaceChildren();
+    data.findings.forEach(function (f) { record.appendChild(make("li", f.severity, f.severity + " " + f.code + ": " + tt(f.message))); });
     var select = $("hand");
+    var chosen = select.value;
+    select.replaceChildren();
     hands.forEach(function (hand, i) {
-      var option = make("option", "", "hand " + hand.number + (hand.findings.length ? " (" + plural(hand.findings.length, "finding") + ")" : ""));
+      var count = hand.findings.length;
+      var findings = count === 1 ? tt("1 finding") : tt("{n} findings", { n: count });
+      var option = make("option", "", tt("hand {n}", { n: hand.number }) + (count ? " (" + findings + ")" : ""));
       option.value = String(i);
       select.appendChild(option);
+    });
+    if (chosen) { select.value = chosen; }
+  }
+
+  function header() {
+    if (data.as) { document.body.dataset.as = data.as; }
+    if (analysis) { buildSummary(); }
+    headerText();
+    var select = $("hand");
+    I18N.switcher($("controls"), function () {
+      headerText();
+      builtHand = -1;
+      if (hands.length) { show(); } else { $("where").textContent = tt("this record has no hands"); }
     });
     select.addEventListener("change", function () { go(Number(select.value), 0); });
     $("first").addEventListener("click", function () { go(pos.hand, 0); });
@@ -624,7 +641,7 @@
 
   header();
   if (!hands.length) {
-    $("where").textContent = "this record has no hands";
+    $("where").textContent = tt("this record has no hands");
     return;
   }
   var wanted = /^#h(\d+)s(\d+)$/.exec(location.hash);

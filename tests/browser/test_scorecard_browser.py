@@ -213,7 +213,7 @@ def test_hostile_names_are_text_on_the_card_and_quoted_in_the_export(watched, ca
     muggins(page, 2, 1, "10")
     end_hand(page, "0", {"B": "8", "C": "0"})  # 8 -> 10
     assert totals(page) == {"A": 10, "B": 5, "C": 10}
-    assert page.evaluate("document.scripts.length") == 2
+    assert page.evaluate("document.scripts.length") == 3  # the data, the words (both JSON) and the script
     assert page.evaluate("document.querySelectorAll('#play script, #play img').length") == 0
     page.screenshot(path=str(artifacts / "scorecard-hostile-names.png"), full_page=True)
     text = downloaded(page)

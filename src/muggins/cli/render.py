@@ -23,6 +23,7 @@ from muggins.cli.common import (
     turn_option,
     write_output,
 )
+from muggins.i18n import N_
 
 if TYPE_CHECKING:
     from muggins.notation.model import Hand, Record
@@ -135,15 +136,15 @@ def source_name(file: str) -> str:
 
 @app.command("render")
 def render_command(
-    file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
+    file: str = typer.Argument(..., help=N_("A record file (.mgn), or - for standard input.")),
     record_index: Optional[int] = record_option(one=True),
-    hand: int = typer.Option(1, "--hand", help="The hand number.", min=1),
+    hand: int = typer.Option(1, "--hand", help=N_("The hand number."), min=1),
     turn: Optional[str] = turn_option(),
     as_seat: Optional[str] = as_seat_option(),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
-    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
+    rules: Optional[str] = typer.Option(None, "--rules", help=N_("Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes.")),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable).")),
     rules_dir: List[str] = rules_dir_option(),
-    output: Optional[str] = output_option("the SVG"),
+    output: Optional[str] = output_option(N_("the SVG")),
     no_color: bool = no_color_option(),
 ) -> None:
     """Draw the position after a turn as an SVG picture: the table, the open ends and their count, the hands and the score.

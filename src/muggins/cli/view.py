@@ -13,6 +13,7 @@ import typer
 from muggins.cli.app import app
 from muggins.cli.common import as_seat_option, die, no_color_option, output_option, record_option, rules_dir_option, stderr_console, write_output
 from muggins.cli.render import chosen_record, chosen_seat, source_name
+from muggins.i18n import N_
 
 #: What --view takes here: the analysis' views, or both (the expected verdict, the open cards beside it).
 BOTH = "both"
@@ -20,33 +21,33 @@ BOTH = "both"
 
 @app.command("view")
 def view_command(
-    file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
+    file: str = typer.Argument(..., help=N_("A record file (.mgn), or - for standard input.")),
     record_index: Optional[int] = record_option(one=True),
     as_seat: Optional[str] = as_seat_option(),
     analyze: bool = typer.Option(
         False,
         "--analyze",
-        help="Analyze the record (as muggins analyze does) and show it beside the board: marks, the alternatives at each decision, the graph of the expected point difference, the players' figures and the Muggins ledger. Slow: about 20 s per four-player hand at the default --samples; a progress bar on a terminal.",
+        help=N_("Analyze the record (as muggins analyze does) and show it beside the board: marks, the alternatives at each decision, the graph of the expected point difference, the players' figures and the Muggins ledger. Slow: about 20 s per four-player hand at the default --samples; a progress bar on a terminal."),
     ),
     analysis_files: List[str] = typer.Option(
         [],
         "--analysis",
         metavar="FILE.json",
-        help="Show this analysis (muggins analyze --format json, of this record) instead of working it out; once per view (expected, open-cards).",
+        help=N_("Show this analysis (muggins analyze --format json, of this record) instead of working it out; once per view (expected, open-cards)."),
     ),
     view: Optional[str] = typer.Option(
         None,
         "--view",
-        help="With --analyze: expected (on what each player could know), open-cards (against every tile) or both (the default: expected, and the open-cards figures beside it where the deal is known).",
+        help=N_("With --analyze: expected (on what each player could know), open-cards (against every tile) or both (the default: expected, and the open-cards figures beside it where the deal is known)."),
     ),
-    samples: Optional[int] = typer.Option(None, "--samples", help="With --analyze: at most this many sampled deals per decision (default 64).", min=2),
-    seed: Optional[int] = typer.Option(None, "--seed", help="With --analyze: the seed of the sampled deals (default 0)."),
-    budget: Optional[float] = typer.Option(None, "--budget", help="With --analyze: seconds the solver may spend per position (default 2; 0: immediate points only).", min=0.0),
-    record_budget: Optional[float] = typer.Option(None, "--record-budget", help="With --analyze: seconds for the record's analysis per view; past them plays are judged on immediate points.", min=0.0),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
-    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
+    samples: Optional[int] = typer.Option(None, "--samples", help=N_("With --analyze: at most this many sampled deals per decision (default 64)."), min=2),
+    seed: Optional[int] = typer.Option(None, "--seed", help=N_("With --analyze: the seed of the sampled deals (default 0).")),
+    budget: Optional[float] = typer.Option(None, "--budget", help=N_("With --analyze: seconds the solver may spend per position (default 2; 0: immediate points only)."), min=0.0),
+    record_budget: Optional[float] = typer.Option(None, "--record-budget", help=N_("With --analyze: seconds for the record's analysis per view; past them plays are judged on immediate points."), min=0.0),
+    rules: Optional[str] = typer.Option(None, "--rules", help=N_("Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes.")),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable).")),
     rules_dir: List[str] = rules_dir_option(),
-    output: Optional[str] = output_option("the page"),
+    output: Optional[str] = output_option(N_("the page")),
     no_color: bool = no_color_option(),
 ) -> None:
     """Write an HTML replay viewer for one record: every position of every hand, the claims beside
