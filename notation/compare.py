@@ -9,25 +9,30 @@ promise ``same_record(parse_record(format_record(r)), r)``.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import fields, is_dataclass, replace
 from typing import Any
 
 from muggins.notation.model import Record, Tile
 
 
-@functools.lru_cache(maxsize=None)
+_LAYOUTS: dict[type, tuple[tuple[str, ...], bool, bool] | None] = {}
+
+
 def _layout(kind: type) -> tuple[tuple[str, ...], bool, bool] | None:
     """For a record's value class: the names of its fields other than ``line`` and ``column``,
     and whether it has those two; None for a class that is not a dataclass (or is ``Tile``).
     Worked out once per class: ``dataclasses.fields`` on every value was most of the time of a
     comparison."""
-    if issubclass(kind, Tile) or not is_dataclass(kind):
-        return None
-    if any(not f.init for f in fields(kind)):
-        raise TypeError(f"{kind.__name__} has a field not set by __init__: compare cannot rebuild it")
-    names = tuple(f.name for f in fields(kind))
-    return tuple(n for n in names if n not in ("line", "column")), "line" in names, "column" in names
+    if kind in _LAYOUTS:
+        return _LAYOUTS[kind]
+    layout: tuple[tuple[str, ...], bool, bool] | None = None
+    if not issubclass(kind, Tile) and is_dataclass(kind):
+        if any(not f.init for f in fields(kind)):
+            raise TypeError(f"{kind.__name__} has a field not set by __init__: compare cannot rebuild it")
+        names = tuple(f.name for f in fields(kind))
+        layout = tuple(n for n in names if n not in ("line", "column")), "line" in names, "column" in names
+    _LAYOUTS[kind] = layout
+    return layout
 
 
 def _strip(value: Any) -> Any:
