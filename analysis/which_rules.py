@@ -127,7 +127,7 @@ def rank(record: Record, overrides: list[str] = (), rules_dirs: Sequence[Path] =
     except RuleError:
         pass
     if top is not None:
-        return _best(record, pool, top)
+        return _best(record, pool, top) if top > 0 else []
     base_findings: dict[str, int] = {}
     results = []
     for order, (label, rules, preset) in enumerate(pool):

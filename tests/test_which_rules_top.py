@@ -53,6 +53,10 @@ def test_two_hands_of_one_number_are_ranked_the_same():
     assert _shown(rank(twice, top=8)) == _shown(whole[:8])
 
 
+def test_a_top_of_none_is_nothing():
+    assert rank(RECORDS[0][1], top=0) == []
+
+
 def _findings(report):
     return [(d.code, d.line, d.column, d.message, d.follows) for d in report.findings]
 
