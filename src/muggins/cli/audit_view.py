@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING, Sequence
 from rich.markup import escape
 from rich.table import Table
 
+from muggins.limits import SHOWN_FINDINGS
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -90,8 +92,14 @@ def _winner_line(report: RecordAudit) -> str:
 def show_report(console: Console, path: Path, index: int, report: RecordAudit) -> None:
     console.print(_title(path, index, report.record, report.rules.name))
     findings = [f for f in report.findings if f.severity != "info"]
+    shown = SHOWN_FINDINGS.value
     if findings:
-        console.print(findings_table(findings))
+        console.print(findings_table(findings[:shown]))
+        if len(findings) > shown:
+            console.print(
+                f"[yellow]{len(findings) - shown:,} more findings not shown:[/] {escape(SHOWN_FINDINGS.exceeded(len(findings)))},"
+                " or list them all with --format json or csv"
+            )
     else:
         console.print(f"[green]No findings:[/] every score is right under {escape(report.rules.name)}.")
     if report.divergence is not None:
