@@ -56,3 +56,14 @@ def test_json_lists_every_finding(draws):
     result = run("audit", "--format", "json", str(draws(600)))
     (record,) = json.loads(result.stdout)["files"][0]["records"]
     assert sum(f["code"] == "draw-empty-boneyard" for f in record["findings"]) == 590
+
+
+def test_a_comparison_stops_at_the_limit_too(draws):
+    # Fives and Threes lets no one draw before the lead (draw-not-allowed) and deals 7 each, a
+    # boneyard of 14: each of the 600 draws is judged otherwise than under All Fives (draws 1-10
+    # right there, 11-14 draw-empty-boneyard, the rest draw-empty-boneyard under both but with
+    # draw-not-allowed too under Fives and Threes): 600 rows, 500 shown.
+    result = run("audit", "--rules", "allfives", "--rules", "fives-and-threes", str(draws(600)))
+    assert result.exit_code == 1
+    assert sum(1 for line in result.output.splitlines() if "draw-not-allowed" in line) == 500
+    assert "100 more statements whose verdicts differ not shown" in result.output
