@@ -22,7 +22,7 @@ from muggins.diagnostics import Diagnostic, Severity
 from muggins.i18n import either, msg
 from muggins.notation.model import Record, Tally
 from muggins.replay.facts import HandResult, ReplayResult, TurnFact
-from muggins.replay.replayer import replay
+from muggins.replay.replayer import Game, replay
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import end_of_hand, muggins_takes, play_scores, round_pips
 
@@ -95,9 +95,59 @@ def audit(record: Record, rules: RuleSet) -> RecordAudit:
     auditor = _Auditor(report)
     for hand in result.hands:
         auditor.hand(hand)
+    return _findings(report, auditor)
+
+
+def audit_below(record: Record, rules: RuleSet, bound: int) -> RecordAudit | None:
+    """:func:`audit`, or None as soon as it is certain to count ``bound`` mistakes or more
+    (:attr:`RecordAudit.mistakes`): each hand is audited when it has been replayed, and the
+    audit stops at the hand where the count reaches ``bound``. What ``audit --which-rules``
+    asks of most rule sets, which need not be audited to the end.
+
+    The audit of a hand reads of the replay only what the hands so far have made, as long as
+    no two hands have the same number (a wrong running total follows from a replayer's error
+    at the same hand number); a record where two do is audited whole, then judged.
+    """
+    numbers = [hand.number for hand in record.hands]
+    if len(set(numbers)) < len(numbers):
+        report = audit(record, rules)
+        return report if len(report.mistakes) < bound else None
+    notes = [d for d in record.notes if d.severity in ("error", "warning") and d.follows is None]
+    count = len(notes)
+    if count >= bound:
+        return None
+    game = Game(record, rules)
+    report = RecordAudit(record, rules, game.result())  # its hands and diagnostics grow as the game is played
+    auditor = _Auditor(report)
+    first: set[tuple[int, int]] = set()
+    diagnostics = findings = 0
+    for hand in record.hands:
+        hands = len(game.hands)
+        game.play(hand)
+        for d in game.diagnostics[diagnostics:]:  # the replayer's, counted as _one_per_turn counts them
+            if d.severity == "error":
+                auditor.replay_errors.setdefault((d.hand, d.turn), d.code)
+                if d.hand is not None and d.turn is not None:
+                    if (d.hand, d.turn) in first:
+                        continue
+                    first.add((d.hand, d.turn))
+            count += d.severity in ("error", "warning") and d.follows is None
+        diagnostics = len(game.diagnostics)
+        for result in game.hands[hands:]:
+            auditor.hand(result)
+        count += sum(1 for f in auditor.findings[findings:] if f.severity in ("error", "warning") and f.follows is None)
+        findings = len(auditor.findings)
+        if count >= bound:
+            return None
+    report.replay = game.result()
+    return _findings(report, auditor)
+
+
+def _findings(report: RecordAudit, auditor: _Auditor) -> RecordAudit:
+    """The report with its findings: the text's, the replayer's and the audit's, in order."""
     # What the parser noted in the text (a seat in two teams, ...) is a finding like the others.
     report.findings = sorted(
-        [*record.notes, *_one_per_turn(result.diagnostics), *auditor.findings],
+        [*report.record.notes, *_one_per_turn(report.replay.diagnostics), *auditor.findings],
         key=lambda d: (d.hand or 0, d.turn or 10**9, d.line, d.column, d.code),
     )
     return report
@@ -136,6 +186,7 @@ class _Auditor:
         # wrong running total that the sheet's own entries add up to follows from.
         self.cause: dict[str, tuple[int | None, int | None, str]] = {}
         self.replay_errors: dict[tuple[int | None, int | None], str] = {}
+        self.rounded: dict[str, RuleSet] = {}  # the rules with another pip rounding, made once (_explain)
         for d in self.result.diagnostics:
             if d.severity == "error":
                 self.replay_errors.setdefault((d.hand, d.turn), d.code)
@@ -410,7 +461,9 @@ class _Auditor:
             for mode in ("down", "up", "none", "nearest"):
                 if mode == self.rules.pip_rounding:
                     continue
-                other = dataclasses.replace(self.rules, pip_rounding=mode)
+                other = self.rounded.get(mode)
+                if other is None:
+                    other = self.rounded[mode] = dataclasses.replace(self.rules, pip_rounding=mode)
                 # Every seat, as the replayer scores it: a seat whose pips were not announced holds none.
                 pips = {**dict.fromkeys(self.sides, 0), **result.pips}
                 alt = end_of_hand(result.outcome or "domino", result.went_out, pips, self.sides, other)

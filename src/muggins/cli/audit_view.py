@@ -9,6 +9,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from muggins.i18n import N_, _, localize
+from muggins.limits import SHOWN_FINDINGS
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -95,11 +96,23 @@ def _where(hand: int, turn: int | None) -> str:
     return _("the end of hand {hand}").format(hand=hand)
 
 
+def _more(console: Console, rows: int, shown: int, what: str) -> None:
+    """The line under a table cut at the shown-findings limit: how many rows are not shown,
+    how to raise the limit, where to see them all."""
+    if rows > shown:
+        console.print(
+            f"[yellow]{rows - shown:,} more {what} not shown:[/] {escape(SHOWN_FINDINGS.exceeded(rows))},"
+            " or list them all with --format json or csv"
+        )
+
+
 def show_report(console: Console, path: Path, index: int, report: RecordAudit) -> None:
     console.print(_title(path, index, report.record, report.rules.name))
     findings = [f for f in report.findings if f.severity != "info"]
+    shown = SHOWN_FINDINGS.value
     if findings:
-        console.print(findings_table(findings))
+        console.print(findings_table(findings[:shown]))
+        _more(console, len(findings), shown, "findings")
     else:
         console.print("[green]" + _("No findings:") + "[/] " + _("every score is right under {rules}.").format(rules=escape(report.rules.name)))
     if report.divergence is not None:
@@ -142,17 +155,20 @@ def show_comparison(console: Console, path: Path, index: int, reports: Sequence[
     table.add_column("at")
     for report in reports:
         table.add_column(escape(report.rules.name))
-    rows = 0
+    rows, shown = 0, SHOWN_FINDINGS.value
     for key in sorted(keys):
         verdicts = [_verdict(keys[key].get(i, [])) for i in range(len(reports))]
         plain = [tuple(sorted((f.code, f.claimed, f.correct) for f in keys[key].get(i, []))) for i in range(len(reports))]
         if len(set(plain)) == 1:
             continue
         rows += 1
+        if rows > shown:
+            continue
         hand, turn, line, column = key
         table.add_row(str(hand or ""), str(turn or ""), f"{line}:{column}" if line else "", *verdicts)
     if rows:
         console.print(table)
+        _more(console, rows, shown, "statements whose verdicts differ")
     else:
         console.print("Every rule set gives the same verdicts.")
     summary = Table(show_edge=False, header_style="bold")
