@@ -262,9 +262,15 @@ def _figures(name: str, seat: str, hands: int, decisions: list[Decision], ledger
 
 def combine(analyses: Iterable[RecordAnalysis]) -> list[PlayerFigures]:
     """Each player's figures added up over ``analyses``, players in order of first appearance."""
+    return combine_figures(analysis.figures for analysis in analyses)
+
+
+def combine_figures(records: Iterable[Iterable[PlayerFigures]]) -> list[PlayerFigures]:
+    """Each player's figures added up over ``records`` (each record's players' figures), players
+    in order of first appearance."""
     totals: dict[str, PlayerFigures] = {}
-    for analysis in analyses:
-        for figures in analysis.figures:
+    for figures_of_record in records:
+        for figures in figures_of_record:
             before = totals.get(figures.player)
             totals[figures.player] = figures if before is None else before + figures
     return list(totals.values())

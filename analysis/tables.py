@@ -1,37 +1,43 @@
-"""The audit's results as rows of flat tables, for data tools (DuckDB, pandas, Spark).
+"""Results as rows of flat tables, for data tools (DuckDB, pandas, Spark).
 
-One table of findings (a row per finding) and one of records (a row per record audited), each a
-fixed list of columns with one type per column, the same for ``--format jsonl`` (a JSON object
-per row) and ``--format parquet`` (a Parquet file per table part). The columns are documented in
-analysis/AUDIT.md beside the JSON schema; :data:`COLUMNS` is what a test checks that document
-against. Rows are plain dicts of str, int, bool and None (and lists of small dicts where a
-record has several of a thing), made where the record is audited so they travel between
-processes as they are.
+The audit's: a table of findings (a row per finding) and one of records (a row per record
+audited); the analysis's: a table of decisions (a row per play judged) and the same table of
+records. Each table is a fixed list of columns with one type per column, the same for
+``--format jsonl`` (a JSON object per row) and ``--format parquet`` (a Parquet file per table
+part). The columns are documented in analysis/AUDIT.md beside the JSON schema; :data:`COLUMNS`
+is what a test checks that document against. Rows are plain dicts of str, int, float, bool and
+None (and lists of small dicts where a record has several of a thing), made where the record is
+worked on so they travel between processes as they are.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from muggins.analysis.audit import finding_seat
 
 if TYPE_CHECKING:
+    from muggins.analysis.analyze import RecordAnalysis
     from muggins.analysis.audit import RecordAudit
 
-#: The schema's name and version; a column added or changed means a new version.
-SCHEMA = "muggins.tables/1"
+#: The schema's name and version; a column or a table added or changed means a new version
+#: (2: the table of decisions added; findings and records as in 1).
+SCHEMA = "muggins.tables/2"
 
-#: (column, type) of each table. Types: string, int, bool, and list<struct> for a record's
-#: players, teams, totals and tags (each struct's fields named in the type).
+#: The tables each command writes.
+AUDIT_TABLES = ("findings", "records")
+ANALYZE_TABLES = ("decisions", "records")
+
+#: (column, type) of each table. Types: string, int, float (64-bit), bool, and list<struct> for
+#: a record's players, teams, totals and tags (each struct's fields named in the type).
+#: Where a row is: the record's file and index in it, the hand and turn, the line and column.
+_PLACE = (("file", "string"), ("record", "int"), ("hand", "int"), ("turn", "int"), ("line", "int"), ("column", "int"))
+
 COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
     "findings": (
-        ("file", "string"),
-        ("record", "int"),
-        ("hand", "int"),
-        ("turn", "int"),
-        ("line", "int"),
-        ("column", "int"),
+        *_PLACE,
         ("code", "string"),
         ("severity", "string"),
         ("seat", "string"),
@@ -42,6 +48,25 @@ COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
         ("rules", "string"),
         ("follows", "string"),
         ("message", "string"),
+    ),
+    "decisions": (
+        *_PLACE,
+        ("seat", "string"),
+        ("player", "string"),
+        ("unforced", "bool"),
+        ("hand_known", "bool"),
+        ("chosen", "string"),
+        ("best", "string"),
+        ("basis", "string"),
+        ("expected_loss", "float"),
+        ("standard_error", "float"),
+        ("samples", "int"),
+        ("open_cards_loss", "float"),
+        ("depth", "int"),
+        ("immediate_loss", "int"),
+        ("mark", "string"),
+        ("note", "string"),
+        ("rules", "string"),
     ),
     "records": (
         ("file", "string"),
@@ -122,4 +147,59 @@ def rows(report: RecordAudit, path: str | Path, index: int) -> list[tuple[str, d
     return [("findings", row) for row in finding_rows(report, path, index)] + [("records", record_row(report, path, index))]
 
 
-__all__ = ["COLUMNS", "SCHEMA", "finding_rows", "record_row", "rows"]
+def _finite(value: float | None) -> float | None:
+    """A figure as a table holds it: a float, None for what is not a number (JSON has no
+    infinity)."""
+    return float(value) if value is not None and math.isfinite(value) else None
+
+
+def decision_rows(analysis: RecordAnalysis, path: str | Path, index: int) -> list[dict[str, Any]]:
+    """A row per decision of ``analysis``, forced ones included (``unforced`` false). Each loss
+    is on the basis the decision was judged on, in the one column of that view: ``expected_loss``
+    (with its ``standard_error`` and ``samples``) where it was judged on what its player could
+    know, ``open_cards_loss`` where with every tile open (exact, or depth-limited to ``depth``
+    plies), neither where on immediate points only (``note`` says why);
+    ``immediate_loss`` always. ``player`` is named as the per-player table names players: the
+    ``Seat`` tag's name, else the seat."""
+    from muggins.analysis.missed import DEPTH_LIMITED, EXACT, EXPECTED
+
+    out = []
+    for d in analysis.decisions:
+        expected = d.basis == EXPECTED
+        open_cards = d.basis in (EXACT, DEPTH_LIMITED)
+        out.append(
+            {
+                "file": str(path),
+                "record": index,
+                "hand": d.hand,
+                "turn": d.turn,
+                "line": d.line,
+                "column": d.column,
+                "seat": d.seat,
+                "player": analysis.players.get(d.seat, d.seat),
+                "unforced": d.unforced,
+                "hand_known": d.hand_known,
+                "chosen": d.played.describe(),
+                "best": d.best.describe(),
+                "basis": d.basis,
+                "expected_loss": _finite(d.loss) if expected else None,
+                "standard_error": _finite(d.standard_error) if expected else None,
+                "samples": d.samples if expected else None,
+                "open_cards_loss": _finite(d.loss) if open_cards else None,
+                "depth": d.depth,
+                "immediate_loss": d.immediate_loss,
+                "mark": d.mark,
+                "note": d.note,
+                "rules": analysis.rules,
+            }
+        )
+    return out
+
+
+def analysis_rows(analysis: RecordAnalysis, report: RecordAudit, path: str | Path, index: int) -> list[tuple[str, dict[str, Any]]]:
+    """(table, row) for every row of one record's analysis: its decisions, then its record (the
+    row the audit writes, from ``report``: the audit of the same record under the same rules)."""
+    return [("decisions", row) for row in decision_rows(analysis, path, index)] + [("records", record_row(report, path, index))]
+
+
+__all__ = ["ANALYZE_TABLES", "AUDIT_TABLES", "COLUMNS", "SCHEMA", "analysis_rows", "decision_rows", "finding_rows", "record_row", "rows"]

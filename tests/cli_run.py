@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 from typer.testing import CliRunner
 
 from muggins.cli import app
@@ -13,3 +17,10 @@ def run(*args: str):
     result = CliRunner().invoke(app, list(args))
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     return result
+
+
+def simulated(path: Path, *args: str) -> Path:
+    """``muggins simulate ARGS -o PATH`` in a process of its own (the games a test works on)."""
+    result = subprocess.run([sys.executable, "-m", "muggins", "simulate", *args, "-o", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return path

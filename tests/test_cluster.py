@@ -1,7 +1,8 @@
 """The Dask backend (``--scheduler``): the same output as ``--jobs 1``, byte for byte, from a
-two-worker LocalCluster started here; workers killed mid-run lose nothing; a record that kills
-every worker it meets is given as not finished and the others are still reported; without the
-extra, or without a scheduler, a message and exit 2.
+two-worker LocalCluster started here (audit, check, and analyze with its sampled deals); workers
+killed mid-run lose nothing; a record that kills every worker it meets is given as not finished
+and the others are still reported; the progress bar moves as the cluster's tasks finish; without
+the extra, or without a scheduler, a message and exit 2.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import partial
 from pathlib import Path
 
 import pytest
-from cli_run import run
+from cli_run import run, simulated
 
 from muggins.batch.cluster import close, connect
 from muggins.batch.events import FileDone, RecordDone
@@ -30,9 +31,8 @@ TESTS = Path(__file__).resolve().parent
 def archive(tmp_path_factory) -> Path:
     """The samples beside 300 simulated two- and four-player games, in a few files."""
     folder = tmp_path_factory.mktemp("archive")
-    for name, args in (("two.mgn", ["--games", "200", "--seed", "7"]), ("four.mgn", ["--games", "100", "--seed", "8", "--rules", "scorecard", "--players", "4", "--forget", "0.2"])):
-        result = subprocess.run([sys.executable, "-m", "muggins", "simulate", *args, "-o", str(folder / name)], capture_output=True, text=True)
-        assert result.returncode == 0, result.stderr
+    simulated(folder / "two.mgn", "--games", "200", "--seed", "7")
+    simulated(folder / "four.mgn", "--games", "100", "--seed", "8", "--rules", "scorecard", "--players", "4", "--forget", "0.2")
     return folder
 
 
@@ -52,11 +52,26 @@ def client():
     close(client)
 
 
-def _both(*argv: str) -> tuple[subprocess.CompletedProcess, subprocess.CompletedProcess]:
-    def one(*extra: str) -> subprocess.CompletedProcess:
-        return subprocess.run([sys.executable, "-m", "muggins", *argv, *extra], capture_output=True, text=True, cwd=ROOT)
+@pytest.fixture(scope="module")
+def games(tmp_path_factory) -> Path:
+    """A few four-player games to analyze (a hand takes about a second at three samples), and
+    the partnership sample."""
+    folder = tmp_path_factory.mktemp("games")
+    simulated(folder / "four.mgn", "--games", "3", "--seed", "8", "--rules", "scorecard", "--players", "4", "--forget", "0.2")
+    (folder / "partners.mgn").write_bytes((SAMPLES / "scorecard-4p-partners.mgn").read_bytes())
+    return folder
 
-    return one("--jobs", "1"), one("--scheduler", "local:2")
+
+def _both(*argv: str) -> tuple[subprocess.CompletedProcess, subprocess.CompletedProcess]:
+    """``muggins ARGV`` with ``--jobs 1`` and on a two-worker local cluster; the two runs (and
+    the cluster's workers, spawned afresh) have different hash seeds, so nothing may hang on the
+    order of a set of strings."""
+
+    def one(seed: str, *extra: str) -> subprocess.CompletedProcess:
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        return subprocess.run([sys.executable, "-m", "muggins", *argv, *extra], capture_output=True, text=True, cwd=ROOT, env=env)
+
+    return one("1", "--jobs", "1"), one("2", "--scheduler", "local:2")
 
 
 def test_audit_on_a_local_cluster_writes_what_one_process_writes(archive):
@@ -70,6 +85,58 @@ def test_check_on_a_local_cluster_writes_what_one_process_writes(archive):
     alone, cluster = _both("check", str(archive))
     assert alone.returncode == cluster.returncode == 0
     assert cluster.stdout == alone.stdout and "300 records" in alone.stdout
+
+
+def test_analyze_on_a_local_cluster_writes_what_one_process_writes(games):
+    # One record per task, and each decision's deals drawn from a stream of its own (the seed,
+    # the hand, the turn): whichever worker judges it, the same figures. Every solve is exact
+    # within the budget here (a solve cut by its time could go deeper on a faster worker).
+    import json
+
+    alone, cluster = _both("analyze", str(games), "--samples", "3", "--budget", "60", "--format", "json")
+    assert alone.returncode == cluster.returncode == 0, alone.stderr
+    assert cluster.stdout == alone.stdout
+    assert cluster.stderr == alone.stderr == ""
+    document = json.loads(alone.stdout)
+    decisions = [d for r in document["records"] for d in r["decisions"]]
+    assert len(document["records"]) == 4
+    assert sum(1 for d in decisions if d["basis"] == "expected" and d["loss"]) > 20  # figures worth comparing
+    assert all(d["basis"] != "expected" or d["depth"] is None for d in decisions)  # no solve was cut
+
+
+def wait_for_the_bar(marker: str, record, path, index):
+    """Work whose first record finishes only once the bar has counted the second: the test's
+    ``done`` writes ``marker`` when it is called. Fed only in input order, it would wait in vain."""
+    import time
+
+    if index == 1:
+        waited = 0.0
+        while not os.path.exists(marker) and waited < 60:
+            time.sleep(0.1)
+            waited += 0.1
+        return "the bar moved first" if os.path.exists(marker) else "the bar did not move"
+    return "done"
+
+
+def test_the_bar_is_fed_by_task_completions_in_any_order(client, tmp_path):
+    path = _records(tmp_path, 2)
+    marker = tmp_path / "counted"
+    counted: list[int] = []
+
+    def done(count: int) -> None:
+        counted.append(count)
+        marker.touch()
+
+    events = [e for e in spread([path], partial(wait_for_the_bar, str(marker)), cluster=client, batch_chars=1, done=done) if isinstance(e, RecordDone)]
+    assert [(e.index, e.result) for e in events] == [(1, "the bar moved first"), (2, "done")]
+    assert counted == [1, 1]  # a task per record (batch_chars=1), each counted once
+
+
+def test_analyze_on_a_cluster_draws_the_bar_on_a_terminal(games, tmp_path):
+    from test_progress import _on_a_terminal
+
+    shown = _on_a_terminal(["analyze", str(games / "partners.mgn"), "--samples", "3", "--format", "json", "-o", str(tmp_path / "out.json"), "--scheduler", "local:2"], tmp_path)
+    assert "records" in shown and "ETA" in shown and "1/1" in shown
 
 
 # ---- workers that die ----------------------------------------------------------------------
@@ -93,6 +160,10 @@ def kill_always(record, path, index):
     if index == 2:
         os.kill(os.getpid(), signal.SIGKILL)
     return (index, len(record.hands))
+
+
+def index_of(record, path, index):
+    return index
 
 
 def _records(tmp_path: Path, count: int) -> Path:
@@ -123,6 +194,32 @@ def test_a_record_that_kills_every_worker_is_not_finished_and_the_others_are_rep
     assert diagnostic.code == "worker-failed" and "record 2 of the file was not finished: worker failed" in diagnostic.message
     assert diagnostic.source == str(path)
     assert all(result[0] == index and result[1] > 0 for index, result in done.items())
+
+
+def _within(seconds: float, run):
+    """``run()``'s result, or a failed test if it takes longer than ``seconds`` (rather than a
+    suite that waits for ever)."""
+    import threading
+
+    got: list = []
+    thread = threading.Thread(target=lambda: got.append(run()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert got, f"still waiting after {seconds} s"
+    return got[0]
+
+
+def test_a_local_cluster_keeps_its_workers_through_deaths_again_and_again(client, tmp_path):
+    # distributed closes a nanny for good when no worker of its name is back 15 s after a
+    # death (lost-worker-timeout); runs of deaths one after another, each some seconds long,
+    # left the local cluster without a worker, and the next run waiting for ever.
+    path = _records(tmp_path, 4)
+    for _ in range(4):
+        events = _within(300, lambda: list(spread([path], kill_always, cluster=client)))
+        assert sorted(e.index for e in events if isinstance(e, RecordDone)) == [1, 2, 3, 4]
+    assert len(client._muggins_cluster.workers) == 2
+    events = _within(300, lambda: list(spread([path], index_of, cluster=client)))
+    assert [e.result for e in events if isinstance(e, RecordDone)] == [1, 2, 3, 4]
 
 
 # ---- what is said when there is no cluster ----------------------------------------------------

@@ -1,20 +1,20 @@
-"""The audit's results as tables (analysis/tables.py): ``--format jsonl`` and ``--format parquet``,
-read back by DuckDB and checked against the audit's own JSON (an independent route: the JSON
-document is built from the reports directly, the tables from their rows)."""
+"""Results as tables (analysis/tables.py): ``--format jsonl`` and ``--format parquet`` of audit and
+analyze, read back by DuckDB and checked against each command's own JSON (an independent route:
+the JSON document is built from the reports and the players' figures directly, the tables from
+their rows, and added up by DuckDB)."""
 
 from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from pathlib import Path
 
 import duckdb
 import pytest
-from cli_run import run
+from cli_run import run, simulated
 
-from muggins.analysis.tables import COLUMNS
+from muggins.analysis.tables import ANALYZE_TABLES, AUDIT_TABLES, COLUMNS
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ROOT / "samples"
@@ -31,9 +31,8 @@ PER_PLAYER = """
 @pytest.fixture(scope="module")
 def archive(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("tables")
-    for name, args in (("two.mgn", ["--games", "30", "--seed", "3", "--forget", "0.3"]), ("four.mgn", ["--games", "20", "--seed", "4", "--rules", "scorecard", "--players", "4", "--forget", "0.3"])):
-        result = subprocess.run([sys.executable, "-m", "muggins", "simulate", *args, "-o", str(folder / name)], capture_output=True, text=True)
-        assert result.returncode == 0, result.stderr
+    simulated(folder / "two.mgn", "--games", "30", "--seed", "3", "--forget", "0.3")
+    simulated(folder / "four.mgn", "--games", "20", "--seed", "4", "--rules", "scorecard", "--players", "4", "--forget", "0.3")
     for sample in ("allfives-2p.mgn", "scorecard-4p-partners.mgn", "several-records.mgn"):
         (folder / sample).write_bytes((SAMPLES / sample).read_bytes())
     return folder
@@ -72,10 +71,18 @@ def test_jsonl_streams_the_same_rows_as_the_parquet_tables(archive, tmp_path):
     out = tmp_path / "tables"
     run("audit", str(archive), "--format", "parquet", "-o", str(out))
     result = run("audit", str(archive), "--format", "jsonl")
-    lines = [json.loads(line) for line in result.stdout.splitlines()]
-    for table, columns in COLUMNS.items():
+    _same_rows(out, result.stdout, AUDIT_TABLES)
+
+
+def _same_rows(folder: Path, jsonl: str, tables: tuple[str, ...]) -> None:
+    """The JSON lines of ``jsonl`` are the rows of the Parquet ``tables`` in ``folder``, and no
+    other table is there."""
+    lines = [json.loads(line) for line in jsonl.splitlines()]
+    assert {row["table"] for row in lines} == set(tables) == {p.name for p in folder.iterdir()}
+    for table in tables:
+        columns = COLUMNS[table]
         streamed = [{k: v for k, v in row.items() if k != "table"} for row in lines if row["table"] == table]
-        stored = duckdb.sql(f"SELECT * FROM read_parquet('{out}/{table}/*.parquet')").fetchall()
+        stored = duckdb.sql(f"SELECT * FROM read_parquet('{folder}/{table}/*.parquet')").fetchall()
         names = [name for name, _ in columns]
         assert len(streamed) == len(stored) > 0
         assert all(list(row) == names for row in streamed)
@@ -104,6 +111,8 @@ def test_a_table_with_no_rows_still_has_its_schema(tmp_path):
 
 def test_parquet_needs_a_new_folder(tmp_path):
     assert "name it with -o DIR" in run("audit", str(SAMPLES / "allfives-2p.mgn"), "--format", "parquet").output
+    refused = run("analyze", str(SAMPLES / "allfives-2p.mgn"), "--budget", "0", "--format", "parquet")
+    assert refused.exit_code == 2 and "name it with -o DIR" in refused.output
     full = tmp_path / "full"
     full.mkdir()
     (full / "keep.txt").write_text("mine")
@@ -139,3 +148,90 @@ def test_the_columns_are_documented_in_audit_md():
         section = text.split(f"### Table `{table}`", 1)[1].split("###", 1)[0]
         documented = re.findall(r"^\| `(\w+)` \| `([^`]+)` \|", section, flags=re.M)
         assert documented == list(columns), table
+
+
+# ---- analyze: the table of decisions ---------------------------------------------------------
+
+def _decisions_query(folder: Path) -> str:
+    """The README's per-player query over analyze's decisions (its ``sql`` block after the
+    ``decisions-query`` marker), on the tables in ``folder``."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    query = readme.split("<!-- decisions-query -->", 1)[1].split("```sql\n", 1)[1].split("```", 1)[0]
+    assert "'judged/decisions/*.parquet'" in query
+    return query.replace("'judged/", f"'{folder}/")
+
+
+#: A few small analyses (three samples a decision): some seconds each.
+ANALYZE = ("--samples", "3", "--budget", "60")
+
+
+@pytest.fixture(scope="module")
+def games(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("games")
+    simulated(folder / "four.mgn", "--games", "2", "--seed", "11", "--rules", "scorecard", "--players", "4", "--forget", "0.3")
+    (folder / "partners.mgn").write_bytes((SAMPLES / "scorecard-4p-partners.mgn").read_bytes())
+    return folder
+
+
+@pytest.fixture(scope="module")
+def analysed(games, tmp_path_factory) -> tuple[Path, dict]:
+    """(the Parquet folder of ``analyze --format parquet``, ``analyze --format json``'s document)."""
+    out = tmp_path_factory.mktemp("analysed") / "tables"
+    result = run("analyze", str(games), *ANALYZE, "--format", "parquet", "-o", str(out))
+    assert result.exit_code == 0 and result.stdout == "", result.output
+    assert result.stderr.startswith("wrote ") and " decisions and 3 records to " in result.stderr
+    document = run("analyze", str(games), *ANALYZE, "--format", "json")
+    assert document.exit_code == 0
+    return out, json.loads(document.stdout)
+
+
+def test_the_per_player_query_agrees_with_the_players_table(analysed):
+    out, document = analysed
+    got = {row[0]: row[1:] for row in duckdb.sql(_decisions_query(out)).fetchall()}
+    players = {row["player"]: row for row in document["players"]}
+    assert sorted(got) == sorted(players) and len(players) == 8  # Ana to Dario simulated, Nora to Walt in the sample
+    averaged = 0
+    for name, (unforced, expected, marked, mean, missed) in got.items():
+        row = players[name]
+        assert (unforced, expected, marked) == (row["unforced"], row["expected"], row["marked"])
+        assert missed == pytest.approx(row["missed"], abs=0.005)  # the players' table rounds to 2 places
+        if row["expected"] == row["unforced"]:  # every unforced decision on expected values
+            assert mean * row["expected"] == pytest.approx(row["missed"], abs=0.005)
+            averaged += 1
+    assert averaged >= 4 and sum(row["marked"] for row in players.values()) > 0
+
+
+def test_the_decisions_table_has_a_row_per_decision_as_the_json_gives_it(analysed):
+    out, document = analysed
+    rows = duckdb.sql(
+        f"SELECT file, record, hand, turn, seat, chosen, best, basis, expected_loss, open_cards_loss, immediate_loss, mark"
+        f" FROM read_parquet('{out}/decisions/*.parquet')"
+    ).fetchall()
+    listed = []
+    for record in document["records"]:
+        for d in record["decisions"]:
+            expected = d["loss"] if d["basis"] == "expected" else None
+            listed.append((record["file"], record["index"], d["hand"], d["turn"], d["seat"], d["played"], d["best"], d["basis"], expected, d["immediate_loss"], d["mark"]))
+    assert len(rows) == len(listed) > 100
+
+    def plain(row: tuple) -> tuple:
+        return tuple(float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else x for x in row)
+
+    # The JSON rounds a loss to 2 places; the table keeps it whole.
+    rounded = [(*r[:8], None if r[8] is None else round(r[8], 2), r[10], r[11]) for r in rows]
+    assert sorted(map(plain, rounded), key=repr) == sorted(map(plain, listed), key=repr)
+    assert all(r[9] is None for r in rows)  # the expected view: no open-cards figure
+
+
+def test_analyze_jsonl_streams_the_same_rows_as_its_parquet_tables(analysed, games):
+    out, _ = analysed
+    result = run("analyze", str(games), *ANALYZE, "--format", "jsonl")
+    assert result.exit_code == 0
+    _same_rows(out, result.stdout, ANALYZE_TABLES)
+
+
+def test_the_open_cards_view_fills_its_own_column(games, tmp_path):
+    result = run("analyze", str(games / "partners.mgn"), "--view", "open-cards", "--budget", "60", "--format", "jsonl")
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    judged = [row for row in rows if row["table"] == "decisions" and row["unforced"]]
+    assert judged and all(row["basis"] == "exact" and row["open_cards_loss"] is not None and row["expected_loss"] is None for row in judged)

@@ -63,6 +63,15 @@ def connect(scheduler: str) -> Any:
             raise ClusterError(f"--scheduler {scheduler!r}: local:N takes a number of workers from 1 to 256, as in local:2")
         import logging
 
+        import dask
+
+        # A worker that dies is started again by its nanny; the cluster must not give up the
+        # nanny meanwhile. distributed closes a nanny for good when no worker of its name has
+        # come back within lost-worker-timeout (15 s) of a death, and a record that kills every
+        # worker it meets keeps them away about that long: a local cluster left with no nanny
+        # waits for ever. (Read at each death, in this process: set for the process, which is
+        # the command's.)
+        dask.config.set({"distributed.deploy.lost-worker-timeout": "86400s"})
         cluster = distributed.LocalCluster(
             n_workers=int(count),
             threads_per_worker=1,  # the work is pure Python: one thread per process
@@ -104,14 +113,20 @@ def shares_files(client: Any) -> bool:
 
 
 def spread_on_cluster(
-    paths: Iterable[Path], work: Callable[[Record, Path, int], R], client: Any, batch_chars: int = BATCH_CHARS
+    paths: Iterable[Path],
+    work: Callable[[Record, Path, int], R],
+    client: Any,
+    batch_chars: int = BATCH_CHARS,
+    done: Callable[[int], None] | None = None,
 ) -> Iterator[Event[R]]:
     """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it
     on the cluster of ``client`` (from :func:`connect`); a
     :class:`~muggins.batch.events.FileDone` after each file. ``work`` and its results must
     pickle, as for ``--jobs``. At most :data:`~muggins.batch.spread.IN_FLIGHT` batches per
     worker are out at once, so memory stays flat however large the archive. ``batch_chars``: as
-    for :func:`~muggins.batch.spread.spread`."""
+    for :func:`~muggins.batch.spread.spread`. ``done(n)`` is called, in a thread of the client's,
+    as each task of ``n`` records finishes (a task that fails or is cancelled is not counted;
+    its records are counted where they are worked on again)."""
     count = workers(client)
     window = count * IN_FLIGHT
     waiting: deque[tuple[list[_Item], Any]] = deque()  # (a batch, its future or its results)
@@ -129,23 +144,34 @@ def spread_on_cluster(
     try:
         for batch in _batches(items, batch_chars):
             texts = _texts(batch)
-            waiting.append((batch, _submit(client, work, texts) if texts else []))
+            waiting.append((batch, _submit(client, work, texts, done) if texts else []))
             if len(waiting) >= window:
-                yield from _merged(*_settled(client, work, waiting.popleft()))
+                yield from _merged(*_settled(client, work, waiting.popleft(), done))
         while waiting:
-            yield from _merged(*_settled(client, work, waiting.popleft()))
+            yield from _merged(*_settled(client, work, waiting.popleft(), done))
     finally:
         for _, future in waiting:
             if not isinstance(future, list):
                 future.cancel()
 
 
-def _submit(client: Any, work: Callable[[Record, Path, int], Any], texts: list[_Text]) -> Any:
+def _submit(client: Any, work: Callable[[Record, Path, int], Any], texts: list[_Text], done: Callable[[int], None] | None) -> Any:
     # pure=False: two batches of the same text are two tasks (their keys must not collide).
-    return client.submit(_work_batch, work, texts, pure=False)
+    future = client.submit(_work_batch, work, texts, pure=False)
+    if done is not None:
+        count = len(texts)
+
+        def finished(future: Any) -> None:
+            if future.status == "finished":
+                done(count)
+
+        future.add_done_callback(finished)
+    return future
 
 
-def _settled(client: Any, work: Callable[[Record, Path, int], Any], entry: tuple[list[_Item], Any]) -> tuple[list[_Item], list[Any]]:
+def _settled(
+    client: Any, work: Callable[[Record, Path, int], Any], entry: tuple[list[_Item], Any], done: Callable[[int], None] | None
+) -> tuple[list[_Item], list[Any]]:
     """A batch and its results; a batch that killed workers is worked on one record per task."""
     from distributed import KilledWorker
 
@@ -157,7 +183,7 @@ def _settled(client: Any, work: Callable[[Record, Path, int], Any], entry: tuple
         return batch, future.result()
     except KilledWorker:
         pass
-    alone = [_submit(client, work, [text]) for text in texts]
+    alone = [_submit(client, work, [text], done) for text in texts]
     results = []
     for one in alone:
         try:

@@ -66,7 +66,12 @@ if TYPE_CHECKING:
 
 
 def spread(
-    paths: Iterable[Path], work: Callable[[Record, Path, int], R], jobs: int = 1, cluster: object = None, batch_chars: int | None = None
+    paths: Iterable[Path],
+    work: Callable[[Record, Path, int], R],
+    jobs: int = 1,
+    cluster: object = None,
+    batch_chars: int | None = None,
+    done: Callable[[int], None] | None = None,
 ) -> Iterator[Event[R]]:
     """Each record of each file in ``paths``, in order, as ``work(record, path, index)`` made it,
     worked on in ``jobs`` processes, or on the Dask ``cluster`` (a client from
@@ -76,7 +81,9 @@ def spread(
     ``jobs`` is more than 1 or a cluster is used; what it returns must pickle too. ``batch_chars``:
     about how much record text goes to a worker at a time (1: each record alone, for work so
     slow that each record's result should come back as soon as it is done, and processes are
-    worth starting for a few records; None: :data:`BATCH_CHARS`).
+    worth starting for a few records; None: :data:`BATCH_CHARS`). ``done`` (on a cluster only):
+    called with how many records a task has finished as each task finishes, in whatever order
+    they finish and from another thread, to feed a progress bar (the events still come in order).
     """
     paths = list(paths)
     if batch_chars is None:
@@ -84,7 +91,7 @@ def spread(
     if cluster is not None:
         from muggins.batch.cluster import spread_on_cluster
 
-        yield from spread_on_cluster(paths, work, cluster, batch_chars)
+        yield from spread_on_cluster(paths, work, cluster, batch_chars, done)
         return
     if jobs <= 1 or _size(paths) <= 2 * batch_chars:  # too little to be worth starting processes
         for batch in _batches(_items(paths), batch_chars):

@@ -1,16 +1,18 @@
 """``muggins analyze``: the Muggins ledger, the plays that lost points and their marks.
 
-Records are analysed as they are read, in ``--jobs`` processes (analyze_work.py), each drawn
-where it was analysed and written out in input order; only the players' figures are added up
-across records, so memory does not grow with the number of records (``--annotate`` writes each
-file as it goes).
+Records are analysed as they are read, in ``--jobs`` processes or on a Dask cluster
+(``--scheduler``; analyze_work.py), each drawn where it was analysed and written out in input
+order; only the players' figures are added up across records, so memory does not grow with the
+number of records (``--annotate`` writes each file as it goes). ``--format jsonl`` and
+``parquet`` write the tables of decisions and records (analysis/tables.py) instead.
 """
 
 from __future__ import annotations
 
 import enum
+import io
 from pathlib import Path
-from typing import List, Optional
+from typing import IO, TYPE_CHECKING, Callable, Iterator, List, Optional
 
 import typer
 
@@ -19,6 +21,7 @@ from muggins.cli.common import (
     Format,
     capped_jobs,
     check_rule_options,
+    cluster_for,
     die,
     jobs_option,
     named_files,
@@ -27,19 +30,29 @@ from muggins.cli.common import (
     quiet_option,
     record_option,
     rules_dir_option,
+    scheduler_option,
     stderr_console,
     stdout_console,
     to_output,
 )
 from muggins.i18n import N_
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from muggins.analysis.analyze import PlayerFigures
+    from muggins.cli.analyze_work import Analysed, Run
+    from muggins.cli.tables_out import ParquetTables
+
 
 class AnalyzeFormat(str, enum.Enum):
-    """The formats analyze writes (the tables of --format jsonl and parquet are audit's for now)."""
+    """The formats analyze writes."""
 
     text = "text"
     json = "json"
     csv = "csv"
+    jsonl = "jsonl"
+    parquet = "parquet"
 
 
 @app.command("analyze")
@@ -61,10 +74,17 @@ def analyze_command(
         None, "--record-budget", help=N_("Seconds for one record's analysis; past them its remaining plays are judged on immediate points (and say so)."), min=0.0
     ),
     jobs: int = jobs_option(N_("Analyze records")),
+    scheduler: Optional[str] = scheduler_option(N_("Analyze records")),
     sort: Optional[str] = typer.Option(
         None, "--sort", help=N_("Sort the players' table by this column, named as its header shows it (names A-Z, numbers largest first).")
     ),
-    format: AnalyzeFormat = typer.Option(AnalyzeFormat.text, "--format", help=N_("text (tables), json (schema muggins.analyze/2) or csv (the players' table).")),
+    format: AnalyzeFormat = typer.Option(
+        AnalyzeFormat.text,
+        "--format",
+        help=N_(
+            "text (tables), json (schema muggins.analyze/2), csv (the players' table), jsonl (a row per decision and per record, schema muggins.tables/2) or parquet (the same tables as Parquet files in the new folder of -o)."
+        ),
+    ),
     hands: bool = typer.Option(False, "--hands", help=N_("Text: show the ledger hand by hand, not only for the game.")),
     players_only: bool = typer.Option(False, "--players-only", help=N_("Text: show only the players' table across all records.")),
     record: Optional[int] = record_option(),
@@ -98,7 +118,6 @@ def analyze_command(
             die(f"--sort: one of {', '.join(sort_names())}, not {sort!r}")
     check_rule_options([rules] if rules is not None else [], set_)
     chosen = Format(format.value)
-    from muggins.analysis import analyze as analyzemod
     from muggins.analysis.solver_core import SolverCoreError
 
     try:
@@ -109,6 +128,10 @@ def analyze_command(
         die("--output-dir is only for --annotate")
     if annotate and output_dir is None and "-" in files:
         die("--annotate writes FILE.annotated.mgn beside each file: standard input has no folder (give --output-dir)")
+    if chosen is Format.parquet:
+        from muggins.cli.tables_out import folder_named
+
+        output = folder_named(output)
     if output_dir is not None:
         try:
             output_dir.mkdir(parents=True, exist_ok=True)
@@ -116,7 +139,7 @@ def analyze_command(
             die(f"--output-dir {output_dir}: {exc.strerror or exc}")
     paths, usable = named_files(files)
 
-    def body(stream) -> int:
+    def body(stream: IO[str], cluster: object, tables: ParquetTables | None = None) -> int:
         from muggins.cli.analyze_work import Annotator, Run, Settings
         from muggins.cli.shape import ConsoleShape
 
@@ -126,14 +149,36 @@ def analyze_command(
         run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None)
         if not usable:
             run.outcome.unusable()
-        _write(run, paths, capped_jobs(jobs), column, chosen, stream, out, core, ledger_legend=not (players_only or quiet))
+        workers = capped_jobs(jobs)
+        _write(run, lambda emit: run.analysed(paths, workers, emit, cluster), column, chosen, stream, out, core, not (players_only or quiet), tables)
         return run.outcome.code
 
-    raise typer.Exit(to_output(output, paths, body))
+    with cluster_for(scheduler, jobs) as cluster:
+        if chosen is Format.parquet:
+            from muggins.analysis.tables import ANALYZE_TABLES
+            from muggins.cli.tables_out import write_tables
+
+            assert output is not None  # folder_named above
+            code = write_tables(output, paths, ANALYZE_TABLES, lambda tables: body(io.StringIO(), cluster, tables))  # nothing on stdout
+        else:
+            code = to_output(output, paths, lambda stream: body(stream, cluster))
+    raise typer.Exit(code)
 
 
-def _write(run, paths, jobs: int, column: str | None, format: Format, stream, out, core: str | None, ledger_legend: bool) -> None:
-    """The analysis of every record, then the players' table, on ``stream`` in ``format``."""
+def _write(
+    run: Run,
+    analysed: Callable[[Callable[[str], object] | None], Iterator[Analysed]],
+    column: str | None,
+    format: Format,
+    stream: IO[str],
+    out: Console,
+    core: str | None,
+    ledger_legend: bool,
+    tables: ParquetTables | None,
+) -> None:
+    """The analysis of every record, then the players' table, on ``stream`` in ``format``
+    (jsonl: the tables' rows only; parquet: the rows go to ``tables``, nothing on ``stream``).
+    ``analysed(emit)`` gives each record's analysis in order, its text handed to ``emit``."""
     from muggins.analysis import analyze as analyzemod
     from muggins.cli.output import writer
 
@@ -145,21 +190,34 @@ def _write(run, paths, jobs: int, column: str | None, format: Format, stream, ou
         document.put("schema", analyzemod.SCHEMA)
         document.put("solver_core", core)
         listed = document.open_list("records")
-        rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, listed.add_text)), column)
+        rows = _players(analysed(listed.add_text), column)
         listed.close()
         document.put("players", [analyzemod.summary_row(r) for r in rows])
         document.close()
         write("\n")
     elif format is Format.csv:
         from muggins.cli.csvout import csv_text
-
-        rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, None)), column)
         from muggins.cli.output import write_data
 
+        rows = _players(analysed(None), column)
         table = [analyzemod.SUMMARY_COLUMNS, *(list(analyzemod.summary_row(row).values()) for row in rows)]
         write_data(csv_text(table, lineterminator="\n"), stream)
+    elif format is Format.jsonl:
+        for _ in analysed(write):
+            pass
+    elif format is Format.parquet:
+        assert tables is not None  # given with the format
+        for result in analysed(None):
+            tables.add(list(result.rows))
     else:
         from muggins.cli.analyze_view import show_players
 
-        rows = analyzemod.sort_players(analyzemod.combine(run.analysed(paths, jobs, write)), column)
+        rows = _players(analysed(write), column)
         show_players(out, rows, ledger_legend=ledger_legend and run.count > 0, solver_core=core)
+
+
+def _players(analysed: Iterator[Analysed], column: str | None) -> list[PlayerFigures]:
+    """The players' figures added up over every record, sorted by ``column``."""
+    from muggins.analysis import analyze as analyzemod
+
+    return analyzemod.sort_players(analyzemod.combine_figures(result.figures for result in analysed), column)

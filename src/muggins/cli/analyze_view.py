@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Sequence
+
 from rich import box
 from rich.markup import escape
 from rich.table import Table
 
 from muggins.analysis.analyze import signed  # (here too: the one way a figure is signed)
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from muggins.analysis.analyze import PlayerFigures, RecordAnalysis
+    from muggins.analysis.missed import Decision, Option
 
 MARK_STYLE = {"?!": "yellow", "?": "dark_orange", "??": "red"}
 
@@ -89,7 +97,7 @@ def sort_column(name: str) -> str | None:
     return None
 
 
-def show_record(out, analysis, hands: bool) -> None:
+def show_record(out: Console, analysis: RecordAnalysis, hands: bool) -> None:
     """One record: its ledger, the decisions that lost points, the summary line."""
     head = f"{analysis.source} · record {analysis.index}" + (f" · {analysis.event}" if analysis.event else "")
     players = ", ".join(f"{seat} {name}" for seat, name in analysis.players.items())
@@ -111,14 +119,14 @@ def show_record(out, analysis, hands: bool) -> None:
     out.print()
 
 
-def figures_legend(analysis) -> str:
+def figures_legend(analysis: RecordAnalysis) -> str:
     """What the figures of ``analysis``'s view are, with its thresholds."""
     thresholds = ", ".join(f"{mark} {points}" for mark, points in reversed(analysis.thresholds))
     legend = EXPECTED_LEGEND if analysis.judging.view == "expected" else OPEN_CARDS_LEGEND
     return legend.format(thresholds=thresholds)
 
 
-def _notes(analysis) -> dict[str, int]:
+def _notes(analysis: RecordAnalysis) -> dict[str, int]:
     """Why plays were judged on a lesser basis than asked for, and how many."""
     notes: dict[str, int] = {}
     for d in analysis.decisions:
@@ -127,13 +135,13 @@ def _notes(analysis) -> dict[str, int]:
     return notes
 
 
-def _summary(analysis) -> str:
+def _summary(analysis: RecordAnalysis) -> str:
     from muggins.analysis.analyze import summary_line
 
     return summary_line(analysis)
 
 
-def ledger_table(analysis, hands: bool) -> Table:
+def ledger_table(analysis: RecordAnalysis, hands: bool) -> Table:
     ledger = analysis.ledger
     table = Table(title="Muggins ledger", title_justify="left", show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("who", no_wrap=True)
@@ -157,7 +165,7 @@ def ledger_table(analysis, hands: bool) -> Table:
     return table
 
 
-def decisions_table(analysis, decisions) -> Table:
+def decisions_table(analysis: RecordAnalysis, decisions: Sequence[Decision]) -> Table:
     from muggins.analysis.analyze import points
 
     table = Table(title="plays that lost points", title_justify="left", show_edge=False, header_style="bold")
@@ -165,10 +173,7 @@ def decisions_table(analysis, decisions) -> Table:
         table.add_column(column, justify="right" if column in ("hand", "turn", "loss") else "left", no_wrap=True)
     for d in decisions:
         best, played = d.best, d.played
-        if d.basis == "immediate":
-            shown_played, shown_best = played.points, best.points
-        else:
-            shown_played, shown_best = played.value, best.value
+        shown_played, shown_best = _shown(played, d.basis), _shown(best, d.basis)
         mark = f"[{MARK_STYLE[d.mark]}]{escape(d.mark)}[/]" if d.mark else ""
         table.add_row(
             str(d.hand),
@@ -183,7 +188,13 @@ def decisions_table(analysis, decisions) -> Table:
     return table
 
 
-def _basis(decision) -> str:
+def _shown(option: Option, basis: str) -> float:
+    """The figure an option is shown with: its value, or its points where it has none (on the
+    immediate basis, or an option the solver gave no value)."""
+    return option.points if basis == "immediate" or option.value is None else option.value
+
+
+def _basis(decision: Decision) -> str:
     if decision.basis == "expected":
         return f"exp {decision.samples}" + (f" d{decision.depth}" if decision.depth is not None else "")
     if decision.basis == "exact":
@@ -197,7 +208,7 @@ def _basis(decision) -> str:
 NARROW_COLUMNS = ("player", "hands", "moves", "unforced", "expected", "marked", "error_rate", "missed", "missed_se", "muggins_lost", "muggins_gained")
 
 
-def players_table(rows, width: int = 160) -> Table:
+def players_table(rows: Sequence[PlayerFigures], width: int = 160) -> Table:
     from muggins.analysis.analyze import SUMMARY_COLUMNS, points
 
     columns = SUMMARY_COLUMNS if width >= 120 else tuple(c for c in SUMMARY_COLUMNS if c in NARROW_COLUMNS or c == "decisions")
@@ -218,7 +229,7 @@ def players_table(rows, width: int = 160) -> Table:
     return table
 
 
-def show_players(out, rows, ledger_legend: bool, solver_core: str | None = None) -> None:
+def show_players(out: Console, rows: Sequence[PlayerFigures], ledger_legend: bool, solver_core: str | None = None) -> None:
     """The players' table across all records, what its columns mean, and which solver core ran."""
     if ledger_legend:
         out.print(f"[dim]{escape(LEGEND)}[/]")

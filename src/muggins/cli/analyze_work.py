@@ -7,11 +7,19 @@ import os
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import Iterator
+from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
 from muggins.cli.common import Format, Outcome, print_diagnostic, resolve_rules
 from muggins.cli.output import counted
 from muggins.cli.shape import ConsoleShape
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from muggins.analysis.analyze import Judging, PlayerFigures
+    from muggins.cli.progress import Advance
+    from muggins.diagnostics import Diagnostic
+    from muggins.notation.model import Record
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +35,7 @@ class Settings:
     annotate: bool
     shape: ConsoleShape
     rules_dirs: tuple[str, ...] = ()
-    judging: object = None  # analysis.analyze.Judging (None: its defaults)
+    judging: Judging | None = None  # None: its defaults
     record: int | None = None  # --record: only this record of each file is analysed
 
 
@@ -36,13 +44,14 @@ class Analysed:
     """One record's analysis as the writing process needs it."""
 
     errors: int  # rule errors met in the replay
-    notes: tuple  # what the parser noted in the record's text (Diagnostics)
-    figures: tuple  # the players' figures (PlayerFigures), to add up across records
-    text: str | None  # the record's part of the output: a JSON entry or the drawn tables
+    notes: tuple[Diagnostic, ...]  # what the parser noted in the record's text
+    figures: tuple[PlayerFigures, ...]  # the players' figures, to add up across records
+    text: str | None  # the record's part of the output: a JSON entry, the drawn tables, JSON lines
     annotated: str | None  # the record written back with its marks (--annotate)
+    rows: tuple[tuple[str, dict[str, Any]], ...] = ()  # --format parquet: (table, row) of its tables
 
 
-def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed | str | None:
+def analyze_one(settings: Settings, record: Record, path: Path, index: int) -> Analysed | str | None:
     """Analyse one record and draw it; a rule set that cannot be had is its message instead;
     None for a record ``--record`` leaves out (not analysed: the analysis can take minutes)."""
     if settings.record is not None and index != settings.record:
@@ -60,10 +69,20 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
     with searching():  # this process is the command's: the solver's settings are its choice
         analysis = analyzemod.analyze_record(record, rule_set, settings.budget, index, judging)
     text = None
+    rows: tuple[tuple[str, dict[str, Any]], ...] = ()
     if settings.format is Format.json:
         from muggins.cli.jsonout import dumps_at
 
         text = dumps_at(analyzemod.to_json(analysis), 2)  # document > records > this entry
+    elif settings.format in (Format.jsonl, Format.parquet):
+        from muggins.analysis.audit import audit
+        from muggins.analysis.tables import analysis_rows
+
+        rows = tuple(analysis_rows(analysis, audit(record, rule_set), path, index))
+        if settings.format is Format.jsonl:
+            from muggins.cli.tables_out import jsonl_text
+
+            text, rows = jsonl_text(list(rows)), ()
     elif settings.format is Format.text and settings.records:
         from muggins.cli.analyze_view import show_record
 
@@ -71,18 +90,17 @@ def analyze_one(settings: Settings, record, path: Path, index: int) -> Analysed 
     annotated = None
     if settings.annotate:
         from muggins.analysis.annotate import annotate as annotate_record
+        from muggins.analysis.audit import audit
         from muggins.notation.formatter import format_record
 
-        from muggins.analysis.audit import audit
-
         annotated = format_record(annotate_record(record, analysis, audit(record, rule_set).findings))
-    return Analysed(analysis.errors, record.notes, analysis.figures, text, annotated)
+    return Analysed(analysis.errors, tuple(record.notes), analysis.figures, text, annotated, rows)
 
 
 class Run:
     """The writing process's side of one ``muggins analyze``: messages, exit code, annotation."""
 
-    def __init__(self, settings: Settings, err, annotator: Annotator | None) -> None:
+    def __init__(self, settings: Settings, err: Console, annotator: Annotator | None) -> None:
         self.settings = settings
         self.chosen = settings.record  # --record: only this record of each file
         self.err = err
@@ -90,23 +108,26 @@ class Run:
         self.outcome = Outcome()
         self.count = 0  # records analysed
 
-    def analysed(self, paths: list[Path], jobs: int, emit) -> Iterator[Analysed]:
+    def analysed(self, paths: list[Path], jobs: int, emit: Callable[[str], object] | None, cluster: object = None) -> Iterator[Analysed]:
         """Each record's analysis in input order, its text handed to ``emit`` (when given) as it
         comes; problems reported on stderr as they come, under a progress bar where stderr is
-        a terminal. Where the solver runs, records go to the workers one at a time, so each is
-        written as soon as it is done."""
+        a terminal. Where the solver runs, records go to the workers (``jobs`` processes, or the
+        Dask ``cluster``'s) one at a time, so each is written as soon as it is done; on a
+        cluster the bar moves as each task finishes, in whatever order."""
         from muggins.cli.progress import progress
 
         with progress(self.err, paths) as advance:
-            yield from self._analysed(paths, jobs, emit, advance)
+            yield from self._analysed(paths, jobs, emit, advance, cluster)
 
-    def _analysed(self, paths: list[Path], jobs: int, emit, advance) -> Iterator[Analysed]:
+    def _analysed(self, paths: list[Path], jobs: int, emit: Callable[[str], object] | None, advance: Advance, cluster: object) -> Iterator[Analysed]:
         from muggins.batch.spread import FileDone, spread
 
         broken = False  # the current file has a record that could not be used
         got = False  # the chosen record of the current file was met
         solving = self.settings.budget > 0
-        for event in spread(paths, partial(analyze_one, self.settings), jobs, batch_chars=1 if solving else None):
+        done = advance if cluster is not None else None  # the cluster's task completions move the bar
+        events = spread(paths, partial(analyze_one, self.settings), jobs, cluster, batch_chars=1 if solving else None, done=done)
+        for event in events:
             if isinstance(event, FileDone):
                 if event.error is not None:
                     print_diagnostic(self.err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
@@ -118,12 +139,15 @@ class Run:
                     self.annotator.finish(event.path, broken, self.err, self.outcome)
                 broken = got = False
                 continue
-            advance()
+            if done is None:
+                advance()
             if self.chosen is not None:
                 if event.index != self.chosen:
                     continue
                 got = True
             result = event.result
+            if result is None:  # (only for a record --record leaves out, passed over above)
+                continue
             if not isinstance(result, Analysed):
                 for diagnostic in [result] if isinstance(result, str) else result.diagnostics:
                     print_diagnostic(self.err, diagnostic)
@@ -155,11 +179,11 @@ class Annotator:
     def __init__(self, output_dir: Path | None, inputs: list[Path]) -> None:
         self.output_dir = output_dir
         self.taken = {p.resolve() for p in inputs}
-        self.handle = None  # the current file's temporary file, once it has a record
+        self.handle: IO[str] | None = None  # the current file's temporary file, once it has a record
         self.target: Path | None = None
         self.failed = False
 
-    def add(self, path: Path, text: str, err, outcome: Outcome) -> None:
+    def add(self, path: Path, text: str, err: Console, outcome: Outcome) -> None:
         if self.failed:
             return
         try:
@@ -173,11 +197,12 @@ class Annotator:
         except (OSError, ValueError) as exc:
             self._fail(exc, err, outcome)
 
-    def finish(self, path: Path, broken: bool, err, outcome: Outcome) -> None:
+    def finish(self, path: Path, broken: bool, err: Console, outcome: Outcome) -> None:
         handle, target, failed = self.handle, self.target, self.failed
         self.handle, self.target, self.failed = None, None, False
         if handle is None:
             return
+        assert target is not None  # named when the handle was opened
         handle.close()
         if broken or failed:
             os.unlink(handle.name)
@@ -185,16 +210,16 @@ class Annotator:
                 print_diagnostic(err, f"{path}: not annotated: some of its records could not be read")
             return
         try:
-            os.replace(handle.name, target)  # type: ignore[arg-type]
+            os.replace(handle.name, target)
         except OSError as exc:
             os.unlink(handle.name)
             print_diagnostic(err, f"{target}: cannot write: {exc.strerror or exc}")
             outcome.unusable()
             return
-        self.taken.add(target.resolve())  # type: ignore[union-attr]
+        self.taken.add(target.resolve())
         print_diagnostic(err, f"annotated {path} -> {target}")
 
-    def _fail(self, exc: Exception, err, outcome: Outcome) -> None:
+    def _fail(self, exc: Exception, err: Console, outcome: Outcome) -> None:
         print_diagnostic(err, f"{self.target}: cannot write: {getattr(exc, 'strerror', None) or exc}")
         outcome.unusable()
         self.failed = True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import io
 from functools import partial
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, Callable, List, Optional
+from typing import IO, TYPE_CHECKING, List, Optional
 
 import typer
 
@@ -83,8 +83,10 @@ def audit_command(
     check_rule_options(rules, set_)
     if which_rules and format in (Format.jsonl, Format.parquet):
         die(f"--which-rules lists rule sets as text or json, not {format.value}")
-    if format is Format.parquet and output in (None, "-"):
-        die("--format parquet writes a folder: name it with -o DIR")
+    if format is Format.parquet:
+        from muggins.cli.tables_out import folder_named
+
+        output = folder_named(output)
     paths, usable = named_files(files)
     outcome = Outcome()
     if not usable:
@@ -98,33 +100,14 @@ def audit_command(
 
     with cluster_for(scheduler, jobs) as cluster:
         if format is Format.parquet:
-            assert output is not None  # checked above
-            code = _to_tables(output, paths, lambda tables: body(io.StringIO(), tables))  # nothing on stdout
+            from muggins.analysis.tables import AUDIT_TABLES
+            from muggins.cli.tables_out import write_tables
+
+            assert output is not None  # folder_named above
+            code = write_tables(output, paths, AUDIT_TABLES, lambda tables: body(io.StringIO(), tables))  # nothing on stdout
         else:
             code = to_output(output, paths, body)
     raise typer.Exit(code)
-
-
-def _to_tables(output: str, paths: list[Path], body: Callable[[ParquetTables], int]) -> int:
-    """Run ``body(tables)`` with the Parquet folder ``output``, put in its place only when the
-    run ends (never over an input); what was written is said on stderr."""
-    from muggins.cli.output import counted, say
-    from muggins.cli.tables_out import ParquetTables, TablesError
-
-    if any(Path(output).resolve() == p.resolve() for p in paths):
-        die(f"{output}: is one of the inputs; --format parquet writes a new folder")
-    try:
-        tables = ParquetTables(output)
-    except TablesError as exc:
-        die(str(exc))
-    try:
-        code = body(tables)
-        tables.close()
-    except BaseException:
-        tables.abandon()
-        raise
-    say(f"wrote {counted(tables.count['findings'], 'finding')} and {counted(tables.count['records'], 'record')} to {output}", err=True)
-    return code
 
 
 def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int, stream: IO[str], out: Console,

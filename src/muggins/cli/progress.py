@@ -12,10 +12,21 @@ from __future__ import annotations
 import sys
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Iterator, Protocol
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+
+class Advance(Protocol):
+    """What :func:`progress` gives: call it with how many records are done since (1 by default).
+    It may be called from any thread (a cluster's task completions come in one of the client's)."""
+
+    def __call__(self, count: int = 1) -> None: ...
+
+
+def _nothing(count: int = 1) -> None:
+    """The bar off a terminal: nothing is drawn."""
 
 
 def count_records(paths: list[Path]) -> int:
@@ -33,15 +44,15 @@ def count_records(paths: list[Path]) -> int:
 
 
 @contextmanager
-def progress(err: Console, paths: list[Path], what: str = "records", total: int | None = None) -> Iterator[Callable[[], None]]:
-    """A function to call once per record done (or per one of ``total`` steps of ``what``),
-    drawing the bar on ``err`` (a rich console) when it is a terminal; a function that does
-    nothing otherwise. A terminal only forced (``FORCE_COLOR``) is not one: colour is asked for
-    there, not a bar redrawn in a log."""
+def progress(err: Console, paths: list[Path], what: str = "records", total: int | None = None) -> Iterator[Advance]:
+    """A function to call as records are done (:class:`Advance`; or as ``total`` steps of
+    ``what`` are), drawing the bar on ``err`` (a rich console) when it is a terminal; a function
+    that does nothing otherwise. A terminal only forced (``FORCE_COLOR``) is not one: colour is
+    asked for there, not a bar redrawn in a log."""
     from muggins.cli.output import is_terminal
 
     if not (err.is_terminal and is_terminal(err.file)):
-        yield lambda: None
+        yield _nothing
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -58,5 +69,9 @@ def progress(err: Console, paths: list[Path], what: str = "records", total: int 
         redirect_stderr=False,
     )
     task = bar.add_task(what, total=count_records(paths) if total is None else total)
+
+    def advance(count: int = 1) -> None:
+        bar.advance(task, count)  # (rich's Progress takes a lock: any thread may call it)
+
     with bar:
-        yield lambda: bar.advance(task)
+        yield advance

@@ -1,8 +1,9 @@
 """The tables of analysis/tables.py written for data tools: JSON lines, or Parquet files.
 
 ``--format jsonl`` streams a JSON object per row, ``{"table": "findings", ...}``, as the records
-are done. ``--format parquet -o DIR`` writes ``DIR/findings/part-00000.parquet``, ... and
-``DIR/records/...``: row groups of :data:`ROW_GROUP` rows (memory stays flat), and a new part
+are done. ``--format parquet -o DIR`` writes a folder per table the command writes (audit:
+``DIR/findings/part-00000.parquet``, ... and ``DIR/records/...``; analyze: ``DIR/decisions/``
+and ``DIR/records/``): row groups of :data:`ROW_GROUP` rows (memory stays flat), and a new part
 file every :data:`PART_ROWS` rows, so a million records make tens of files, not a million. The
 folder is built beside its final place and renamed into it at the end: a run that stops half-way
 leaves no half a folder. pyarrow is an optional extra, imported only here and only for Parquet.
@@ -15,7 +16,7 @@ import os
 import re
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from muggins.analysis.tables import COLUMNS
 
@@ -40,7 +41,7 @@ def jsonl_text(rows: list[tuple[str, dict[str, Any]]]) -> str:
 
 def _arrow_type(text: str, pa: Any) -> Any:
     """The pyarrow type of a column type of analysis/tables.py."""
-    simple = {"string": pa.string(), "int": pa.int64(), "bool": pa.bool_()}
+    simple = {"string": pa.string(), "int": pa.int64(), "float": pa.float64(), "bool": pa.bool_()}
     if text in simple:
         return simple[text]
     found = re.fullmatch(r"list<struct<(.*)>>", text)
@@ -57,9 +58,10 @@ def arrow_schema(table: str) -> Any:
 
 
 class ParquetTables:
-    """The Parquet folder of one run: rows added in order, written in row groups and parts."""
+    """The Parquet folder of one run: rows of ``tables`` (names of analysis/tables.py's) added
+    in order, written in row groups and parts."""
 
-    def __init__(self, folder: str | os.PathLike[str]) -> None:
+    def __init__(self, folder: str | os.PathLike[str], tables: tuple[str, ...]) -> None:
         try:
             import pyarrow  # noqa: F401
             import pyarrow.parquet  # noqa: F401
@@ -70,18 +72,19 @@ class ParquetTables:
             raise TablesError(f"{self.folder}: already exists; --format parquet writes a new folder (or an empty one)")
         if not self.folder.parent.is_dir():
             raise TablesError(f"{self.folder}: no folder {self.folder.parent} to write it in")
+        self.tables = tables
         self.building = self.folder.parent / f".{self.folder.name}.part-{os.getpid()}"
         shutil.rmtree(self.building, ignore_errors=True)
         try:
-            for table in COLUMNS:
+            for table in tables:
                 (self.building / table).mkdir(parents=True)
         except OSError as exc:
             raise TablesError(f"{self.folder}: cannot write: {exc.strerror or exc}") from None
-        self.held: dict[str, list[dict[str, Any]]] = {table: [] for table in COLUMNS}
+        self.held: dict[str, list[dict[str, Any]]] = {table: [] for table in tables}
         self.writers: dict[str, Any] = {}
-        self.in_part: dict[str, int] = {table: 0 for table in COLUMNS}
-        self.parts: dict[str, int] = {table: 0 for table in COLUMNS}
-        self.count: dict[str, int] = {table: 0 for table in COLUMNS}
+        self.in_part: dict[str, int] = {table: 0 for table in tables}
+        self.parts: dict[str, int] = {table: 0 for table in tables}
+        self.count: dict[str, int] = {table: 0 for table in tables}
 
     def add(self, rows: list[tuple[str, dict[str, Any]]]) -> None:
         for table, row in rows:
@@ -112,7 +115,7 @@ class ParquetTables:
     def close(self) -> None:
         """Write what is held, and put the folder in its place (each table has at least one
         part, empty where there were no rows, so that a reader finds every table's schema)."""
-        for table in COLUMNS:
+        for table in self.tables:
             self._flush(table)
             if table not in self.writers and self.parts[table] == 0:
                 import pyarrow.parquet as pq
@@ -134,4 +137,38 @@ class ParquetTables:
         shutil.rmtree(self.building, ignore_errors=True)
 
 
-__all__ = ["INSTALL", "PART_ROWS", "ParquetTables", "ROW_GROUP", "TablesError", "arrow_schema", "jsonl_text"]
+def folder_named(output: str | None) -> str:
+    """The folder ``-o`` names for ``--format parquet``; exit 2, before any work, without one."""
+    if output is None or output == "-":
+        from muggins.cli.common import die
+
+        die("--format parquet writes a folder: name it with -o DIR")
+    return output
+
+
+def write_tables(output: str, inputs: list[Path], tables: tuple[str, ...], body: Callable[[ParquetTables], int]) -> int:
+    """Run ``body(tables)`` with the Parquet folder ``output`` (``-o``, see :func:`folder_named`)
+    of ``tables``, put in its place only when the run ends (never over an input); what was
+    written is said on stderr. Returns what ``body`` returns (the exit code); a folder that
+    cannot be had is exit 2."""
+    from muggins.cli.common import die
+    from muggins.cli.output import counted, say
+
+    if any(Path(output).resolve() == p.resolve() for p in inputs):
+        die(f"{output}: is one of the inputs; --format parquet writes a new folder")
+    try:
+        written = ParquetTables(output, tables)
+    except TablesError as exc:
+        die(str(exc))
+    try:
+        code = body(written)
+        written.close()
+    except BaseException:
+        written.abandon()
+        raise
+    said = " and ".join(counted(written.count[table], table.removesuffix("s")) for table in tables)
+    say(f"wrote {said} to {output}", err=True)
+    return code
+
+
+__all__ = ["INSTALL", "PART_ROWS", "ParquetTables", "ROW_GROUP", "TablesError", "arrow_schema", "folder_named", "jsonl_text", "write_tables"]
