@@ -909,6 +909,7 @@ typedef struct {
     int held;
     uint64_t hh1, hh2;
     int floor, floor1, shallow, etc;
+    PyObject *wanted; /* evaluate's moves to value (a sequence of flags by legal move), or NULL: all */
     uint32_t hist[MAXSEATS][MAXTILES]; /* per seat and tile: how often it refuted (by depth) */
     long long nodes;
     int stop, depth;
@@ -1671,8 +1672,12 @@ static PyObject *Engine_evaluate(Engine *E, PyObject *args)
 {
     PyObject *state;
     double budget = -1;
-    if (!PyArg_ParseTuple(args, "O|d", &state, &budget)) return NULL;
-    return run(E, state, DO_EVALUATE, budget, EXACT);
+    PyObject *wanted = Py_None;
+    if (!PyArg_ParseTuple(args, "O|dO", &state, &budget, &wanted)) return NULL;
+    E->wanted = wanted == Py_None ? NULL : wanted;
+    PyObject *out = run(E, state, DO_EVALUATE, budget, EXACT);
+    E->wanted = NULL;
+    return out;
 }
 
 /* value(state, floor=-1): the value searched to one floor by MTD(f) from 0 (for tests). */
@@ -1713,7 +1718,8 @@ static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
      "solve(state, budget=-1) -> (value, line, exact, depth): scaled value, best line of (kind, tile, arm, inline)"},
     {"evaluate", (PyCFunction)Engine_evaluate, METH_VARARGS,
-     "evaluate(state, budget=-1) -> (moves, exact, depth): each legal move (kind, tile, arm, inline, value)"},
+     "evaluate(state, budget=-1, wanted=None) -> (moves, exact, depth): each legal move (kind, tile, arm, inline, value);"
+     " ``wanted``: one flag per legal move (as ``moves`` lists them), the others not searched (value None)"},
     {"value", (PyCFunction)Engine_value, METH_VARARGS, "value(state, floor=-1) -> the value searched to one floor"},
     {"moves", (PyCFunction)Engine_moves, METH_VARARGS, "moves(state) -> the legal moves (kind, tile, arm, inline)"},
     {NULL, NULL, 0, NULL},

@@ -682,15 +682,16 @@ typedef struct {
     int n;
     FN(LMove) * moves;
     Pos *children;
-    int *points, *flip, *share, *last, *found, *values, *trial;
+    int *points, *flip, *share, *last, *found, *values, *trial, *want;
     int have;
 } FN(EvalCtx);
 
 static int FN(eval_work)(Engine *E, void *ctx, int deepen)
 {
     FN(EvalCtx) *c = (FN(EvalCtx) *)ctx;
-    int guess = 0;
+    int guess = 0, any = 0;
     for (int i = 0; i < c->n; i++) {
+        if (!c->want[i]) continue;
         int s = c->share[i];
         if (s == i) {
             int g = c->have ? c->last[i] : c->flip[i] * (guess - c->points[i]);
@@ -698,7 +699,8 @@ static int FN(eval_work)(Engine *E, void *ctx, int deepen)
             if (E->stop) return 0;
         }
         int value = c->points[i] + c->flip[i] * c->found[s];
-        guess = i == 0 || value > guess ? value : guess;
+        guess = !any || value > guess ? value : guess;
+        any = 1;
         c->trial[i] = value;
     }
     for (int i = 0; i < c->n; i++) { /* a search cut short leaves the last complete one */
@@ -706,6 +708,32 @@ static int FN(eval_work)(Engine *E, void *ctx, int deepen)
         c->values[i] = c->trial[i];
     }
     c->have = 1;
+    return 0;
+}
+
+/* Which of the ``n`` legal moves evaluate values: E->wanted's flags (one per move), or all. */
+static int FN(wants)(Engine *E, int n, int *want)
+{
+    if (!E->wanted) {
+        for (int i = 0; i < n; i++) want[i] = 1;
+        return 0;
+    }
+    PyObject *flags = PySequence_Fast(E->wanted, "wanted: a sequence of flags, one per legal move");
+    if (!flags) return -1;
+    if (PySequence_Fast_GET_SIZE(flags) != n) {
+        PyErr_Format(PyExc_ValueError, "wanted: %zd flags for %d legal moves", PySequence_Fast_GET_SIZE(flags), n);
+        Py_DECREF(flags);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        int flag = PyObject_IsTrue(PySequence_Fast_GET_ITEM(flags, i));
+        if (flag < 0) {
+            Py_DECREF(flags);
+            return -1;
+        }
+        want[i] = flag;
+    }
+    Py_DECREF(flags);
     return 0;
 }
 
@@ -721,7 +749,7 @@ static PyObject *FN(evaluate)(Engine *E, Pos *P, double budget)
     c.moves = moves;
     size_t k = n ? (size_t)n : 1;
     c.children = (Pos *)PyMem_Malloc(sizeof(Pos) * k);
-    int *ints = (int *)PyMem_Malloc(sizeof(int) * k * 7);
+    int *ints = (int *)PyMem_Malloc(sizeof(int) * k * 8);
     uint64_t *keys = (uint64_t *)PyMem_Malloc(sizeof(uint64_t) * k * 2);
     if (!c.children || !ints || !keys) {
         PyErr_NoMemory();
@@ -734,13 +762,15 @@ static PyObject *FN(evaluate)(Engine *E, Pos *P, double budget)
     c.found = ints + 4 * k;
     c.values = ints + 5 * k;
     c.trial = ints + 6 * k;
+    c.want = ints + 7 * k;
+    if (FN(wants)(E, n, c.want) < 0) goto done;
     for (int i = 0; i < n; i++) {
         c.points[i] = FN(child)(E, P, &moves[i], &c.children[i]);
         c.flip[i] = E->sign[P->mover] * E->sign[c.children[i].mover];
         FN(pos_key)(E, &c.children[i], &keys[2 * i], &keys[2 * i + 1]);
         c.share[i] = i;
         for (int j = 0; j < i; j++)
-            if (keys[2 * j] == keys[2 * i] && keys[2 * j + 1] == keys[2 * i + 1]) {
+            if (c.want[j] && keys[2 * j] == keys[2 * i] && keys[2 * j + 1] == keys[2 * i + 1]) {
                 c.share[i] = j;
                 break;
             }
@@ -752,7 +782,8 @@ static PyObject *FN(evaluate)(Engine *E, Pos *P, double budget)
     if (!list) goto done;
     for (int i = 0; i < n; i++) {
         FN(LMove) *m = &moves[i];
-        PyObject *item = Py_BuildValue("(iiiii)", m->kind, m->tile == 255 ? -1 : m->tile, m->arm == 255 ? -1 : m->arm, m->inl, c.values[i]);
+        PyObject *item = c.want[i] ? Py_BuildValue("(iiiii)", m->kind, m->tile == 255 ? -1 : m->tile, m->arm == 255 ? -1 : m->arm, m->inl, c.values[i])
+                                   : Py_BuildValue("(iiiiO)", m->kind, m->tile == 255 ? -1 : m->tile, m->arm == 255 ? -1 : m->arm, m->inl, Py_None);
         if (!item) {
             Py_DECREF(list);
             goto done;

@@ -20,9 +20,9 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable, Iterator, TypeVar
 
-from muggins.analysis.expected import MOST, FairHand, Sampling
+from muggins.analysis.expected import DROP_ERRORS, MOST, FairHand, Sampling
 from muggins.analysis.knowledge import HandLog
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.ledger import Figure, Ledger, Line, build_ledger
@@ -37,6 +37,8 @@ from muggins.replay.rules import RuleSet
 
 SCHEMA = "muggins.analyze/2"
 
+_T = TypeVar("_T")
+
 #: The default solver budget per position, in seconds (``--budget``).
 DEFAULT_BUDGET = 2.0
 
@@ -49,12 +51,15 @@ VIEWS = (EXPECTED_VIEW, OPEN_CARDS)
 class Judging:
     """How decisions are valued: the ``view``, and for the expected view at most ``samples``
     deals per decision from the stream of ``seed``; ``record_budget`` seconds for the whole record
-    (None: no limit), after which its remaining decisions are judged on immediate points."""
+    (None: no limit), after which its remaining decisions are judged on immediate points;
+    ``drop``: how many standard errors below the best an option is dropped from a decision's
+    later samples (``expected.DROP_ERRORS``; None: every option solved in every sample)."""
 
     view: str = EXPECTED_VIEW
     samples: int = MOST
     seed: int = 0
     record_budget: float | None = None
+    drop: float | None = DROP_ERRORS
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,16 +137,22 @@ class RecordAnalysis:
 
 
 def analyze_record(
-    record: Record, rules: RuleSet, budget: float | None = DEFAULT_BUDGET, index: int = 1, judging: Judging = Judging()
+    record: Record,
+    rules: RuleSet,
+    budget: float | None = DEFAULT_BUDGET,
+    index: int = 1,
+    judging: Judging = Judging(),
+    progress: Callable[[], None] | None = None,
 ) -> RecordAnalysis:
     """Replay ``record`` under ``rules``, judging every play on ``judging``'s view; ``budget``
-    seconds per position for the solver (0 or less: immediate points only)."""
+    seconds per position for the solver (0 or less: immediate points only); ``progress`` is
+    called once each statement of a hand is done (``muggins view --analyze``'s progress bar)."""
     game = Game(record, rules)
     decisions: list[Decision] = []
     solving = budget is None or budget > 0
     fair = solving and judging.view == EXPECTED_VIEW
     open_cards = solving and judging.view == OPEN_CARDS
-    sampling = Sampling(judging.samples, judging.seed)
+    sampling = Sampling(judging.samples, judging.seed, drop=judging.drop)
     step = scoring_step(rules)
     deadline = time.perf_counter() + judging.record_budget if solving and judging.record_budget is not None else None
     try:
@@ -149,7 +160,7 @@ def analyze_record(
             first_finding = len(game.diagnostics)
             state = game.start_hand(hand)
             judge = FairHand(HandLog.start(state), HandStart(game, hand, first_finding), rules, step) if fair else None
-            for turn, stmt in enumerate(hand.turns, 1):
+            for turn, stmt in _ticking(enumerate(hand.turns, 1), progress):
                 spent = deadline is not None and time.perf_counter() > deadline
                 pending = alternatives(state, stmt, budget, open_cards and not spent) if type(stmt) is Play else None
                 clean = pending is not None and not any(d.severity == "error" for d in game.diagnostics)
@@ -165,7 +176,7 @@ def analyze_record(
                 elif judged and judge is not None:
                     try:
                         played = played_index(pending, fact)
-                        expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline, played)  # type: ignore[attr-defined]
+                        expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline, played)
                     except NotAnalyzed as exc:
                         note = f"not analyzed: {exc}"
                 decision = decide(pending, fact, state, expected, note)
@@ -197,6 +208,14 @@ def analyze_record(
         figures=figures,
         judging=judging,
     )
+
+
+def _ticking(items: Iterable[_T], tick: Callable[[], None] | None) -> Iterator[_T]:
+    """``items``, calling ``tick`` after the loop's body is done with each."""
+    for item in items:
+        yield item
+        if tick is not None:
+            tick()
 
 
 def solver_core_used(budget: float | None) -> str | None:
@@ -265,11 +284,19 @@ def sort_players(rows: list[PlayerFigures], column: str | None) -> list[PlayerFi
         raise ValueError(f"no column {column!r}; one of {', '.join(SUMMARY_COLUMNS)}")
     if column == "player":
         return sorted(rows, key=lambda r: r.player)
-    return sorted(rows, key=lambda r: (-(_cell(r, column) or 0), r.player))
+    return sorted(rows, key=lambda r: (-_count(r, column), r.player))
 
 
-def _cell(row: PlayerFigures, column: str):
-    return getattr(row, column)
+def _cell(row: PlayerFigures, column: str) -> float | str | None:
+    """The value in ``column`` (one of SUMMARY_COLUMNS: a field or a property)."""
+    value: float | str | None = getattr(row, column)
+    return value
+
+
+def _count(row: PlayerFigures, column: str) -> float:
+    """The number in ``column`` (any of SUMMARY_COLUMNS but ``player``), 0 for none."""
+    value: float | None = getattr(row, column)
+    return value or 0
 
 
 def summary_row(row: PlayerFigures) -> dict[str, object]:
@@ -277,7 +304,7 @@ def summary_row(row: PlayerFigures) -> dict[str, object]:
     out: dict[str, object] = {}
     for column in SUMMARY_COLUMNS:
         value = _cell(row, column)
-        if column in ("missed", "missed_se"):
+        if column in ("missed", "missed_se") and isinstance(value, float):  # (an int stays as it is)
             value = _number(value)
         out[column] = round(value, 4) if isinstance(value, float) else value
     return out
@@ -320,7 +347,7 @@ def signed(value: float, places: int = 0, zero: str = "0") -> str:
 # Machine-readable form (schema ``muggins.analyze/2``, ANALYSIS.md)
 
 
-def _number(value):
+def _number(value: float | None) -> float | None:
     """A figure for the JSON: whole numbers as integers, others to two decimals (None stays)."""
     if value is None or isinstance(value, int):
         return value
@@ -329,20 +356,20 @@ def _number(value):
     return int(value) if float(value).is_integer() else round(value, 2)
 
 
-def _figure_json(figure: Figure | None):
+def _figure_json(figure: Figure | None) -> dict[str, object] | None:
     if figure is None:
         return None
     return {"value": figure.value, "turns": [[hand, turn] for hand, turn in figure.turns]}
 
 
-def _line_json(line: Line) -> dict:
+def _line_json(line: Line) -> dict[str, object]:
     out: dict[str, object] = {"who": line.who, "kind": line.kind, "hand": line.hand}
     for column in LEDGER_COLUMNS:
         out[column] = _figure_json(line.figure(column))
     return out
 
 
-def _option_json(option: Option) -> dict:
+def _option_json(option: Option) -> dict[str, object]:
     return {
         "move": option.describe(),
         "kind": option.kind,
@@ -353,10 +380,11 @@ def _option_json(option: Option) -> dict:
         "points": option.points,
         "value": _number(option.value),
         "standard_error": _number(option.standard_error),
+        "samples": option.samples,
     }
 
 
-def decision_json(decision: Decision) -> dict:
+def decision_json(decision: Decision) -> dict[str, object]:
     return {
         "hand": decision.hand,
         "turn": decision.turn,
@@ -380,7 +408,7 @@ def decision_json(decision: Decision) -> dict:
     }
 
 
-def to_json(analysis: RecordAnalysis) -> dict:
+def to_json(analysis: RecordAnalysis) -> dict[str, object]:
     """One record's analysis as plain data: no markup, stable keys."""
     return {
         "file": analysis.source,

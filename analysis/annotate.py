@@ -20,12 +20,27 @@ The formatter writes it as ordinary ``.mgn``, which the parser reads back.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Protocol, Sequence, TypeVar, overload
 
 from muggins.analysis.analyze import RecordAnalysis, signed, summary_line
 from muggins.diagnostics import Diagnostic
 from muggins.analysis.missed import Decision, basis_note
 from muggins.notation.model import Hand, Play, Record
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+    class _Statement(DataclassInstance, Protocol):
+        """A statement of the record: a frozen dataclass with its line and its comments."""
+
+        @property
+        def line(self) -> int: ...
+
+        @property
+        def comments(self) -> tuple[str, ...]: ...
+
+
+S = TypeVar("S", bound="_Statement")
 
 
 def annotate(record: Record, analysis: RecordAnalysis, findings: Sequence[Diagnostic] = ()) -> Record:
@@ -52,23 +67,28 @@ def _with_notes(hand: Hand, notes: dict[int, list[str]]) -> Hand:
     ``notes``, so that what is left belongs to no statement of a hand)."""
     if not notes:
         return hand
-
-    def noted(stmt: Any) -> Any:
-        if stmt is None or stmt.line not in notes:
-            return stmt
-        return replace(stmt, comments=stmt.comments + tuple(notes.pop(stmt.line)))
-
     return replace(
-        noted(hand),
-        turns=tuple(noted(t) for t in hand.turns),
-        outcome=noted(hand.outcome),
-        pips=noted(hand.pips),
-        scores=noted(hand.scores),
-        totals=noted(hand.totals),
-        deals=tuple(noted(d) for d in hand.deals),
-        boneyard=noted(hand.boneyard),
-        lead=noted(hand.lead),
+        _noted(hand, notes),
+        turns=tuple(_noted(t, notes) for t in hand.turns),
+        outcome=_noted(hand.outcome, notes),
+        pips=_noted(hand.pips, notes),
+        scores=_noted(hand.scores, notes),
+        totals=_noted(hand.totals, notes),
+        deals=tuple(_noted(d, notes) for d in hand.deals),
+        boneyard=_noted(hand.boneyard, notes),
+        lead=_noted(hand.lead, notes),
     )
+
+
+@overload
+def _noted(stmt: None, notes: dict[int, list[str]]) -> None: ...
+@overload
+def _noted(stmt: S, notes: dict[int, list[str]]) -> S: ...
+def _noted(stmt: S | None, notes: dict[int, list[str]]) -> S | None:
+    """``stmt`` with the notes of its line as comments on it (taken out of ``notes``)."""
+    if stmt is None or stmt.line not in notes:
+        return stmt
+    return replace(stmt, comments=stmt.comments + tuple(notes.pop(stmt.line)))
 
 
 def _hand(hand: Hand, by_turn: dict[tuple[int, int], Decision]) -> Hand:
@@ -91,10 +111,7 @@ def comment_for(decision: Decision) -> str | None:
     if not decision.unforced or decision.loss <= 0:
         return None
     best, played = decision.best, decision.played
-    if decision.basis == "immediate":
-        best_figure, played_figure = best.points, played.points
-    else:
-        best_figure, played_figure = best.value, played.value
+    best_figure, played_figure = decision.figure(best), decision.figure(played)
     return _brace(f"best {best.describe()}: {signed(best_figure, decision.places, '+0')}, played {signed(played_figure, decision.places, '+0')} ({basis_note(decision)})")
 
 

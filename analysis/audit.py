@@ -14,12 +14,15 @@ corrected score sheet, hand by hand.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
+from typing import Callable, Iterator
 
-from muggins.diagnostics import Diagnostic
+from muggins.diagnostics import Diagnostic, Severity
+from muggins.i18n import either, msg
 from muggins.notation.model import Record, Tally
 from muggins.replay.facts import HandResult, ReplayResult, TurnFact
-from muggins.replay.replayer import replay
+from muggins.replay.replayer import Game, replay
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import end_of_hand, muggins_takes, play_scores, round_pips
 
@@ -92,9 +95,59 @@ def audit(record: Record, rules: RuleSet) -> RecordAudit:
     auditor = _Auditor(report)
     for hand in result.hands:
         auditor.hand(hand)
+    return _findings(report, auditor)
+
+
+def audit_below(record: Record, rules: RuleSet, bound: int) -> RecordAudit | None:
+    """:func:`audit`, or None as soon as it is certain to count ``bound`` mistakes or more
+    (:attr:`RecordAudit.mistakes`): each hand is audited when it has been replayed, and the
+    audit stops at the hand where the count reaches ``bound``. What ``audit --which-rules``
+    asks of most rule sets, which need not be audited to the end.
+
+    The audit of a hand reads of the replay only what the hands so far have made, as long as
+    no two hands have the same number (a wrong running total follows from a replayer's error
+    at the same hand number); a record where two do is audited whole, then judged.
+    """
+    numbers = [hand.number for hand in record.hands]
+    if len(set(numbers)) < len(numbers):
+        report = audit(record, rules)
+        return report if len(report.mistakes) < bound else None
+    notes = [d for d in record.notes if d.severity in ("error", "warning") and d.follows is None]
+    count = len(notes)
+    if count >= bound:
+        return None
+    game = Game(record, rules)
+    report = RecordAudit(record, rules, game.result())  # its hands and diagnostics grow as the game is played
+    auditor = _Auditor(report)
+    first: set[tuple[int, int]] = set()
+    diagnostics = findings = 0
+    for hand in record.hands:
+        hands = len(game.hands)
+        game.play(hand)
+        for d in game.diagnostics[diagnostics:]:  # the replayer's, counted as _one_per_turn counts them
+            if d.severity == "error":
+                auditor.replay_errors.setdefault((d.hand, d.turn), d.code)
+                if d.hand is not None and d.turn is not None:
+                    if (d.hand, d.turn) in first:
+                        continue
+                    first.add((d.hand, d.turn))
+            count += d.severity in ("error", "warning") and d.follows is None
+        diagnostics = len(game.diagnostics)
+        for result in game.hands[hands:]:
+            auditor.hand(result)
+        count += sum(1 for f in auditor.findings[findings:] if f.severity in ("error", "warning") and f.follows is None)
+        findings = len(auditor.findings)
+        if count >= bound:
+            return None
+    report.replay = game.result()
+    return _findings(report, auditor)
+
+
+def _findings(report: RecordAudit, auditor: _Auditor) -> RecordAudit:
+    """The report with its findings: the text's, the replayer's and the audit's, in order."""
     # What the parser noted in the text (a seat in two teams, ...) is a finding like the others.
     report.findings = sorted(
-        [*record.notes, *_one_per_turn(result.diagnostics), *auditor.findings],
+        [*report.record.notes, *_one_per_turn(report.replay.diagnostics), *auditor.findings],
         key=lambda d: (d.hand or 0, d.turn or 10**9, d.line, d.column, d.code),
     )
     return report
@@ -133,6 +186,7 @@ class _Auditor:
         # wrong running total that the sheet's own entries add up to follows from.
         self.cause: dict[str, tuple[int | None, int | None, str]] = {}
         self.replay_errors: dict[tuple[int | None, int | None], str] = {}
+        self.rounded: dict[str, RuleSet] = {}  # the rules with another pip rounding, made once (_explain)
         for d in self.result.diagnostics:
             if d.severity == "error":
                 self.replay_errors.setdefault((d.hand, d.turn), d.code)
@@ -145,9 +199,9 @@ class _Auditor:
         hand: int,
         turn: int | None = None,
         *,
-        severity: str = "error",
-        claimed=None,
-        correct=None,
+        severity: Severity = "error",
+        claimed: int | None = None,
+        correct: int | None = None,
         rule: str | None = None,
         follows: tuple[int | None, int | None, str] | None = None,
     ) -> None:
@@ -157,7 +211,7 @@ class _Auditor:
                 stmt,
                 code,
                 message,
-                severity=severity,  # type: ignore[arg-type]
+                severity=severity,
                 hand=hand,
                 turn=turn,
                 rule=rule if rule is not None else FINDINGS[code][0],
@@ -177,7 +231,7 @@ class _Auditor:
         if code is not None:
             self.cause[side] = (hand, turn, code)
 
-    def diverge(self, hand: int, turn: int | None, why) -> None:
+    def diverge(self, hand: int, turn: int | None, why: str | Callable[[], str]) -> None:
         """Record the first point where claimed and correct part; ``why`` is text, or a
         callable making it (so the text is only built once, where it is needed)."""
         if self.report.divergence is not None:
@@ -209,13 +263,13 @@ class _Auditor:
                             correct[other] += fact.penalty
             elif kind == "muggins":
                 if fact.taken_back:  # the called side's claim comes off, on the sheet as in the rules
-                    called = sides[fact.statement.against]  # type: ignore[attr-defined]
+                    called = sides[fact.as_call().against]
                     claimed[called] -= fact.taken_back
                     correct[called] -= fact.taken_back
                 if fact.claim is not None:  # a call on a score sheet: judged as its entries are
                     self._sheet(fact, number)
                 side = sides[fact.seat]
-                claimed[side] += fact.statement.points  # type: ignore[attr-defined]
+                claimed[side] += fact.as_call().points
                 correct[side] += fact.counted
             elif kind == "sheet":
                 self._sheet(fact, number)
@@ -228,24 +282,26 @@ class _Auditor:
                 self._blame(side, number, fact.turn)
             gap_before[side] = claimed[side] - correct[side]
             if self.report.divergence is None and claimed[side] != correct[side] or fact.penalty:
-                self.diverge(fact.hand, fact.turn, lambda fact=fact: _why(fact))
+                self.diverge(fact.hand, fact.turn, functools.partial(_why, fact))
         self._end(result)
 
     def _play(self, fact: TurnFact, call: TurnFact | None, hand: int) -> None:
         if not self.claims_written:
             return
-        play = fact.statement
+        play = fact.as_play()
         claim, points = fact.claim, fact.points
         if claim and claim != points and claim not in self.possible:
             largest = max(self.possible, default=0)
             if claim > largest:
-                why = f"{largest} is the most one play can make"
+                why = msg("{largest} is the most one play can make", largest=largest)
             else:
-                why = "a scoring total is a multiple of " + " or ".join(str(m) for m in self.rules.score_multiples)
+                why = msg("a scoring total is a multiple of {multiples}", multiples=either(str(m) for m in self.rules.score_multiples))
             self.find(
                 "claim-not-multiple",
-                f"{fact.seat} claimed {claim} for {play.tile}: no play scores {claim} under these rules"  # type: ignore[attr-defined]
-                f" ({why}); the ends count {fact.total}, which scores {points}",
+                msg(
+                    "{seat} claimed {claim} for {tile}: no play scores {claim} under these rules ({why}); the ends count {total}, which scores {points}",
+                    seat=fact.seat, claim=claim, tile=play.tile, why=why, total=fact.total, points=points,
+                ),
                 play,
                 hand,
                 fact.turn,
@@ -255,8 +311,9 @@ class _Auditor:
         elif claim is not None and claim > points:
             self.find(
                 "over-claim",
-                f"{fact.seat} claimed {claim} for {play.tile}, but the ends count {fact.total}"  # type: ignore[attr-defined]
-                + (f", which scores {points}" if points else ", which scores nothing"),
+                msg("{seat} claimed {claim} for {tile}, but the ends count {total}, which scores {points}", seat=fact.seat, claim=claim, tile=play.tile, total=fact.total, points=points)
+                if points
+                else msg("{seat} claimed {claim} for {tile}, but the ends count {total}, which scores nothing", seat=fact.seat, claim=claim, tile=play.tile, total=fact.total),
                 play,
                 hand,
                 fact.turn,
@@ -268,7 +325,7 @@ class _Auditor:
                 if claim is not None:
                     self.find(
                         "under-claim",
-                        f"{fact.seat} claimed {claim} for {play.tile}, but it scores {points} (counted anyway under these rules)",  # type: ignore[attr-defined]
+                        msg("{seat} claimed {claim} for {tile}, but it scores {points} (counted anyway under these rules)", seat=fact.seat, claim=claim, tile=play.tile, points=points),
                         play,
                         hand,
                         fact.turn,
@@ -280,24 +337,28 @@ class _Auditor:
             opponents = [s for s in self.result.record.seats if self.sides[s] != self.sides[fact.seat]]
             missing = points - (claim or 0)
             if self.rules.muggins == "lost":
-                fate = f"the {missing} unclaimed points are lost under these rules"
+                fate = msg("the {missing} unclaimed points are lost under these rules", missing=missing)
             elif call is not None:
-                fate = f"{call.seat} took them by calling Muggins at turn {call.turn}"
+                fate = msg("{caller} took them by calling Muggins at turn {turn}", caller=call.seat, turn=call.turn)
                 if call.expected is not None and call.expected != missing:
-                    fate = (
-                        f"{call.seat} took the whole {call.expected} by calling Muggins at turn {call.turn},"
-                        f" and the claim of {claim} came off {fact.seat}'s score"
+                    fate = msg(
+                        "{caller} took the whole {whole} by calling Muggins at turn {turn}, and the claim of {claim} came off {seat}'s score",
+                        caller=call.seat, whole=call.expected, turn=call.turn, claim=claim, seat=fact.seat,
                     )
             else:
-                fate = f"{' or '.join(opponents)} could have called Muggins; nobody did"
+                fate = msg("{opponents} could have called Muggins; nobody did", opponents=either(opponents))
                 whole = muggins_takes(points, missing, fact.counted, self.rules).takes
                 if whole != missing:
-                    fate = f"{' or '.join(opponents)} could have called Muggins for the whole {whole}; nobody did"
+                    fate = msg("{opponents} could have called Muggins for the whole {whole}; nobody did", opponents=either(opponents), whole=whole)
             code = "under-claim" if claim else "unclaimed"
-            said = f"claimed {claim}" if claim else "claimed nothing"
+            text = (
+                msg("{seat} claimed {claim} for {tile}, which scores {points} (ends count {total}); {fate}", seat=fact.seat, claim=claim, tile=play.tile, points=points, total=fact.total, fate=fate)
+                if claim
+                else msg("{seat} claimed nothing for {tile}, which scores {points} (ends count {total}); {fate}", seat=fact.seat, tile=play.tile, points=points, total=fact.total, fate=fate)
+            )
             self.find(
                 code,
-                f"{fact.seat} {said} for {play.tile}, which scores {points} (ends count {fact.total}); {fate}",  # type: ignore[attr-defined]
+                text,
                 play,
                 hand,
                 fact.turn,
@@ -314,17 +375,17 @@ class _Auditor:
         if amount > top:
             self.find(
                 "sheet-impossible",
-                f"{fact.seat} scored {amount}: no play scores more than {top} under these rules",
+                msg("{seat} scored {amount}: no play scores more than {top} under these rules", seat=fact.seat, amount=amount, top=top),
                 fact.statement,
                 hand,
                 fact.turn,
                 claimed=amount,
             )
         elif amount not in self.possible:
-            multiples = " or ".join(str(m) for m in self.rules.score_multiples)
+            multiples = either(str(m) for m in self.rules.score_multiples)
             self.find(
                 "sheet-not-multiple",
-                f"{fact.seat} scored {amount}: a play scores a multiple of {multiples} under these rules",
+                msg("{seat} scored {amount}: a play scores a multiple of {multiples} under these rules", seat=fact.seat, amount=amount, multiples=multiples),
                 fact.statement,
                 hand,
                 fact.turn,
@@ -341,7 +402,7 @@ class _Auditor:
                 if true is not None and said != true:
                     self.find(
                         "pips-mismatch",
-                        f"{seat} announced {said} pips, but holds {true}",
+                        msg("{seat} announced {said} pips, but holds {true}", seat=seat, said=said, true=true),
                         hand.pips,
                         number,
                         claimed=said,
@@ -361,13 +422,13 @@ class _Auditor:
                     right = said  # nothing to compare against (pips unknown)
                 if said != right:
                     why = (
-                        f"the game ended at turn {result.target_reached_at}, when the target was reached: no end-of-hand score is due"
+                        msg("the game ended at turn {turn}, when the target was reached: no end-of-hand score is due", turn=result.target_reached_at)
                         if won_in_play
                         else self._explain(result, side, said)
                     )
                     self.find(
                         "end-score",
-                        f"{side} wrote {said} at the end of the hand; {why}",
+                        msg("{side} wrote {said} at the end of the hand; {why}", side=side, said=said, why=why),
                         hand.scores,
                         number,
                         claimed=said,
@@ -378,8 +439,7 @@ class _Auditor:
         elif any(award.values()) and hand.totals is None:
             self.find(
                 "end-score-missing",
-                "the end-of-hand points were not written down: "
-                + ", ".join(f"{side} {v:+d}" for side, v in award.items() if v),
+                msg("the end-of-hand points were not written down: {points}", points=", ".join(f"{side} {v:+d}" for side, v in award.items() if v)),
                 hand.outcome or (hand.turns[-1] if hand.turns else hand),
                 number,
                 severity="info",
@@ -389,24 +449,26 @@ class _Auditor:
         for side in self.side_list:
             self.claimed[side] += added.get(side, 0)
         self.correct = dict(result.totals)
-        self.diverge(number, None, "end of the hand: " + (result.award.explanation if result.award else "no end-of-hand score"))
+        self.diverge(number, None, msg("end of the hand: {why}", why=result.award.explanation if result.award else msg("no end-of-hand score")))
         self._totals(result, end_claims)
 
     def _explain(self, result: HandResult, side: str, said: int) -> str:
         award = result.award
         right = award.points.get(side, 0) if award else 0
-        text = f"the rules give {right} ({award.explanation})" if award else f"the rules give {right}"
+        text = msg("the rules give {right} ({why})", right=right, why=award.explanation) if award else msg("the rules give {right}", right=right)
         # Name a likely slip: another rounding, or no rounding at all.
         if award is not None and said != right and result.pips:
             for mode in ("down", "up", "none", "nearest"):
                 if mode == self.rules.pip_rounding:
                     continue
-                other = dataclasses.replace(self.rules, pip_rounding=mode)
+                other = self.rounded.get(mode)
+                if other is None:
+                    other = self.rounded[mode] = dataclasses.replace(self.rules, pip_rounding=mode)
                 # Every seat, as the replayer scores it: a seat whose pips were not announced holds none.
                 pips = {**dict.fromkeys(self.sides, 0), **result.pips}
                 alt = end_of_hand(result.outcome or "domino", result.went_out, pips, self.sides, other)
                 if alt.points.get(side, 0) == said:
-                    text += f"; {said} is what rounding '{mode}' gives (these rules round '{self.rules.pip_rounding}')"
+                    text = msg("{text}; {said} is what rounding '{mode}' gives (these rules round '{rounding}')", text=text, said=said, mode=mode, rounding=self.rules.pip_rounding)
                     break
         return text
 
@@ -425,12 +487,15 @@ class _Auditor:
             before = self.previous_written.get(side)
             correct = result.totals.get(side, 0)
             # A total that is right needs no arithmetic: the scorekeeper took a wrong claim down.
-            slip = value != correct and entries is not None and before is not None and value != before + entries
-            if slip:
+            slip = False
+            if value != correct and entries is not None and before is not None and value != before + entries:
+                slip = True
                 self.find(
                     "total-arithmetic",
-                    f"{side}'s total {value} does not add up: {before} {'-' if entries < 0 else '+'} {abs(entries)}"
-                    f" from this hand's entries is {before + entries}",
+                    msg(
+                        "{side}'s total {value} does not add up: {before} {sign} {entries} from this hand's entries is {sum}",
+                        side=side, value=value, before=before, sign="-" if entries < 0 else "+", entries=abs(entries), sum=before + entries,
+                    ),
                     hand.totals,
                     number,
                     claimed=value,
@@ -445,7 +510,7 @@ class _Auditor:
                 cause = (number, None, "total-arithmetic") if slip else self.cause.get(side) if value == self.claimed[side] else None
                 self.find(
                     "total-wrong",
-                    f"{side}'s total is written as {value}; the correct running total is {result.totals.get(side, 0)}",
+                    msg("{side}'s total is written as {value}; the correct running total is {correct}", side=side, value=value, correct=result.totals.get(side, 0)),
                     hand.totals,
                     number,
                     claimed=value,
@@ -462,10 +527,10 @@ def _why(fact: TurnFact) -> str:
     """Why the running scores part at this turn, in words."""
     if fact.kind == "play":
         claim = fact.claim if fact.claim is not None else getattr(fact.statement, "claim", None)
-        return f"{fact.seat}'s {fact.statement.tile}: claimed {claim or 0}, the rules credit {fact.credited}"  # type: ignore[attr-defined]
+        return msg("{seat}'s {tile}: claimed {claim}, the rules credit {credited}", seat=fact.seat, tile=fact.as_play().tile, claim=claim or 0, credited=fact.credited)
     if fact.kind == "muggins":
-        return f"{fact.seat}'s Muggins call: took {fact.statement.points}, the rules give {fact.credited}"  # type: ignore[attr-defined]
-    return f"{fact.seat}'s entry of {fact.claim}"
+        return msg("{seat}'s Muggins call: took {points}, the rules give {credited}", seat=fact.seat, points=fact.as_call().points, credited=fact.credited)
+    return msg("{seat}'s entry of {claim}", seat=fact.seat, claim=fact.claim)
 
 
 def _sheet_amount(fact: TurnFact, claims_written: bool) -> int:
@@ -476,7 +541,7 @@ def _sheet_amount(fact: TurnFact, claims_written: bool) -> int:
     if fact.counted != fact.credited:
         return fact.counted
     if fact.claim is None:  # a play the replayer could not place: its claim is still on the sheet
-        return getattr(fact.statement, "claim", None) or 0
+        return fact.as_play().claim or 0
     return fact.claim
 
 
@@ -519,9 +584,10 @@ def _sheet_entries(result: HandResult, sides: dict[str, str], end_claims: dict[s
         elif kind == "sheet":
             amount = fact.claim or 0
         elif kind == "muggins":
-            amount = fact.statement.points  # type: ignore[attr-defined]
+            call = fact.as_call()
+            amount = call.points
             if fact.taken_back:
-                called = sides[fact.statement.against]  # type: ignore[attr-defined]
+                called = sides[call.against]
                 totals[called] = totals.get(called, 0) - fact.taken_back
         else:
             continue
@@ -540,7 +606,7 @@ __all__ = ["FINDINGS", "RecordAudit", "SheetRow", "Divergence", "audit", "round_
 SCHEMA = "muggins.audit/1"
 
 
-def to_json(report: RecordAudit, index: int) -> dict:
+def to_json(report: RecordAudit, index: int) -> dict[str, object]:
     """One record's audit as plain data: no markup, stable keys."""
     record = report.record
     divergence = report.divergence
@@ -596,6 +662,10 @@ def finding_seat(record: Record, finding: Diagnostic) -> str | None:
 CSV_COLUMNS = ("file", "record", "hand", "turn", "line", "column", "severity", "code", "rule", "claimed", "correct", "message")
 
 
-def csv_rows(report: RecordAudit, index: int):
+#: One finding as a CSV row, in the order of :data:`CSV_COLUMNS`.
+CsvRow = tuple[str, int, int | None, int | None, int, int, Severity, str, str | None, int | None, int | None, str]
+
+
+def csv_rows(report: RecordAudit, index: int) -> Iterator[CsvRow]:
     for f in report.findings:
         yield (f.source, index, f.hand, f.turn, f.line, f.column, f.severity, f.code, f.rule, f.claimed, f.correct, f.message)

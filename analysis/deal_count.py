@@ -25,7 +25,13 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING, Generic, Iterator, Sequence, TypeVar
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsRichComparison
+
+#: A tile: any value that can be sorted (and, as a member of frozensets, hashed).
+T = TypeVar("T", bound="SupportsRichComparison")
 
 #: The most (class, room left) states one count may visit before it gives up (:class:`TooMany`).
 STATE_LIMIT = 200_000
@@ -36,32 +42,32 @@ class TooMany(Exception):
 
 
 @dataclass(frozen=True, slots=True)
-class Group:
+class Group(Generic[T]):
     """``capacity`` slots, each of which may hold only a tile of ``allowed``."""
 
     capacity: int
-    allowed: frozenset
+    allowed: frozenset[T]
 
 
 @dataclass(frozen=True, slots=True)
-class _Plan:
+class _Plan(Generic[T]):
     """The merged problem: merged groups' capacities, the classes (tiles, their merged groups),
     and for each merged group the original groups it stands for."""
 
     capacities: tuple[int, ...]
-    classes: tuple[tuple[tuple, tuple[int, ...]], ...]
+    classes: tuple[tuple[tuple[T, ...], tuple[int, ...]], ...]
     members: tuple[tuple[int, ...], ...]
 
 
-def _plan(tiles: Sequence[Hashable], groups: Sequence[Group]) -> _Plan:
-    merged: dict[frozenset, list[int]] = {}
+def _plan(tiles: Sequence[T], groups: Sequence[Group[T]]) -> _Plan[T]:
+    merged: dict[frozenset[T], list[int]] = {}
     for index, group in enumerate(groups):
         if group.capacity:
             merged.setdefault(group.allowed, []).append(index)
     keys = sorted(merged, key=lambda allowed: merged[allowed][0])
     capacities = tuple(sum(groups[i].capacity for i in merged[k]) for k in keys)
-    by_groups: dict[tuple[int, ...], list] = {}
-    for tile in sorted(tiles):  # type: ignore[type-var]
+    by_groups: dict[tuple[int, ...], list[T]] = {}
+    for tile in sorted(tiles):
         where = tuple(g for g, allowed in enumerate(keys) if tile in allowed)
         by_groups.setdefault(where, []).append(tile)
     # Classes allowed in few groups first: they decide the most, so the states stay few.
@@ -69,7 +75,7 @@ def _plan(tiles: Sequence[Hashable], groups: Sequence[Group]) -> _Plan:
     return _Plan(capacities, classes, tuple(tuple(merged[k]) for k in keys))
 
 
-def _split_ways(plan: _Plan, groups: Sequence[Group]) -> int:
+def _split_ways(plan: _Plan[T], groups: Sequence[Group[T]]) -> int:
     """The ways to split each merged group's tiles among the groups it stands for (the same for
     every filling of the merged problem, so sampling it uniformly stays uniform)."""
     ways = 1
@@ -81,10 +87,10 @@ def _split_ways(plan: _Plan, groups: Sequence[Group]) -> int:
     return ways
 
 
-class _Counter:
+class _Counter(Generic[T]):
     """The fillings left from each state, worked out once and remembered."""
 
-    def __init__(self, plan: _Plan, limit: int) -> None:
+    def __init__(self, plan: _Plan[T], limit: int) -> None:
         self.plan = plan
         self.limit = limit
         self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
@@ -137,7 +143,7 @@ def _spreads(m: int, where: tuple[int, ...], room: tuple[int, ...]) -> Iterator[
         yield spread, weight
 
 
-def count(tiles: Sequence[Hashable], groups: Sequence[Group], limit: int = STATE_LIMIT) -> int:
+def count(tiles: Sequence[T], groups: Sequence[Group[T]], limit: int = STATE_LIMIT) -> int:
     """How many ways there are to put every tile of ``tiles`` into a slot of ``groups`` (each
     group filled exactly, each tile where its group allows); 0 when none, or when the sizes do
     not add up. Slots of one group are not told apart (a group holds a set)."""
@@ -147,24 +153,24 @@ def count(tiles: Sequence[Hashable], groups: Sequence[Group], limit: int = STATE
     return _Counter(plan, limit).fillings(0, plan.capacities) * _split_ways(plan, groups)
 
 
-class Sampler:
+class Sampler(Generic[T]):
     """Uniform fillings of ``groups`` with ``tiles``, the counts worked out once (:func:`count`
     says how many there are; :class:`TooMany` past ``limit`` states)."""
 
-    def __init__(self, tiles: Sequence[Hashable], groups: Sequence[Group], limit: int = STATE_LIMIT) -> None:
+    def __init__(self, tiles: Sequence[T], groups: Sequence[Group[T]], limit: int = STATE_LIMIT) -> None:
         self.groups = tuple(groups)
         self.plan = _plan(tiles, groups)
         self.counter = _Counter(self.plan, limit)
         fits = len(tiles) == sum(g.capacity for g in groups)
         self.total = self.counter.fillings(0, self.plan.capacities) * _split_ways(self.plan, groups) if fits else 0
 
-    def sample(self, rng: random.Random) -> list[list]:
+    def sample(self, rng: random.Random) -> list[list[T]]:
         """One filling, uniformly among all: for each group (in the order given) its tiles, in
         a random order. ValueError when there is none."""
         if not self.total:
             raise ValueError("no filling of these groups exists")
         plan, counter = self.plan, self.counter
-        merged: list[list] = [[] for _ in plan.capacities]
+        merged: list[list[T]] = [[] for _ in plan.capacities]
         room = plan.capacities
         for at, (tiles, where) in enumerate(plan.classes):
             target = rng.randrange(counter.fillings(at, room))
@@ -183,7 +189,7 @@ class Sampler:
                 merged[g].extend(dealt[start : start + k])
                 start += k
             room = tuple(after)
-        out: list[list] = [[] for _ in self.groups]
+        out: list[list[T]] = [[] for _ in self.groups]
         for g, members in enumerate(plan.members):
             pile = merged[g]
             rng.shuffle(pile)

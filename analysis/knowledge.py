@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from muggins.notation.model import Draw, Pass, Play, Tile, full_set
+from muggins.notation.model import Draw, Pass, Play, Tile, Turn, full_set
 from muggins.replay.board import Layout
 from muggins.replay.hand_state import HandState
 from muggins.replay.play_rules import fits
@@ -85,19 +85,18 @@ class HandLog:
             rules.max_pip,
         )
 
-    def before(self, state: HandState, turn: int, stmt: object) -> None:
+    def before(self, state: HandState, turn: int, stmt: Turn) -> None:
         """Note a statement before it is applied to ``state``."""
-        kind = type(stmt)
-        if kind is Play:
-            self.seen.append(Seen(turn, "play", stmt.seat, state.board, stmt.tile))  # type: ignore[attr-defined]
-        elif kind is Pass:
-            self.seen.append(Seen(turn, "pass", stmt.seat, state.board))  # type: ignore[attr-defined]
-        elif kind is Draw:
-            count = stmt.count  # type: ignore[attr-defined]
-            drawn = stmt.tiles  # type: ignore[attr-defined]
+        if type(stmt) is Play:
+            self.seen.append(Seen(turn, "play", stmt.seat, state.board, stmt.tile))
+        elif type(stmt) is Pass:
+            self.seen.append(Seen(turn, "pass", stmt.seat, state.board))
+        elif type(stmt) is Draw:
+            count = stmt.count
+            drawn = stmt.tiles
             if drawn is None:  # the record gives the count; the boneyard line, where written, the tiles
                 drawn = tuple(state.boneyard[:count]) if state.boneyard is not None else ()
-            self.seen.append(Seen(turn, "draw", stmt.seat, state.board, None, count, self.drawn_so_far, tuple(drawn)))  # type: ignore[attr-defined]
+            self.seen.append(Seen(turn, "draw", stmt.seat, state.board, None, count, self.drawn_so_far, tuple(drawn)))
             self.drawn_so_far += count
 
 
@@ -190,7 +189,9 @@ def _held_constraints(log: HandLog, shown: list[Seen], observer: str) -> dict[st
     return out
 
 
-def _allowed(unseen, played_by, events: list[Seen], seat: str, filled: int, turn: int) -> frozenset[Tile]:
+def _allowed(
+    unseen: tuple[Tile, ...], played_by: dict[Tile, tuple[str, int]], events: list[Seen], seat: str, filled: int, turn: int
+) -> frozenset[Tile]:
     """The unseen tiles a slot of ``seat`` filled at turn ``filled`` may hold: a tile played by
     another seat never; one played by ``seat`` only if laid after the slot was filled; and none
     that fitted the table when ``seat`` showed it held nothing playable while the tile was held."""

@@ -71,10 +71,11 @@ class Line:
     end_points: Figure | None = None  # end-of-hand points (sides only)
 
     def figure(self, column: str) -> Figure | None:
-        return getattr(self, column)
+        figure: Figure | None = getattr(self, column)  # a column of COLUMNS: a field of this class
+        return figure
 
     def value(self, column: str) -> int | None:
-        figure = getattr(self, column)
+        figure = self.figure(column)
         return None if figure is None else figure.value
 
 
@@ -109,22 +110,30 @@ class Ledger:
 _ADDED = tuple(f.name for f in fields(Line) if f.name not in ("who", "kind", "hand"))
 
 
+@dataclass(slots=True)
+class _Sum:
+    """A figure being added up."""
+
+    value: int = 0
+    turns: list[tuple[int, int | None]] = field(default_factory=list)
+
+
 class _Book:
-    """Mutable sums while the ledger is being built: (who, hand) -> column -> [value, turns]."""
+    """Mutable sums while the ledger is being built: (who, hand) -> column -> sum."""
 
     def __init__(self) -> None:
-        self.sums: dict[tuple[str, int], dict[str, list]] = {}
+        self.sums: dict[tuple[str, int], dict[str, _Sum]] = {}
 
     def add(self, who: str, hand: int, column: str, value: int, *turns: tuple[int, int | None]) -> None:
         if not value:
             return
-        cell = self.sums.setdefault((who, hand), {}).setdefault(column, [0, []])
-        cell[0] += value
-        cell[1].extend(turns)
+        cell = self.sums.setdefault((who, hand), {}).setdefault(column, _Sum())
+        cell.value += value
+        cell.turns.extend(turns)
 
     def figure(self, who: str, hand: int, column: str) -> Figure:
         cell = self.sums.get((who, hand), {}).get(column)
-        return Figure(cell[0], tuple(cell[1])) if cell else Figure()
+        return Figure(cell.value, tuple(cell.turns)) if cell is not None else Figure()
 
 
 def build_ledger(result: ReplayResult) -> Ledger:
@@ -175,7 +184,7 @@ def _book_hand(book: _Book, hand: HandResult, sides: dict[str, str]) -> None:
         elif fact.kind == "muggins" and fact.claim is not None:
             # A call on a score sheet: the sheet says the opponent's play made that much more than
             # was written, and the caller took it; the call is the only turn there is to point at.
-            against = fact.statement.against  # type: ignore[attr-defined]
+            against = fact.as_call().against
             for column in ("earned", "unclaimed", "muggins_lost"):
                 add(against, column, fact.claim, at)
             add(fact.seat, "muggins_gained", fact.claim, at)
@@ -192,14 +201,11 @@ def _line(book: _Book, who: str, kind: str, hand: int, own_side: bool) -> Line:
 
 
 def _total(who: str, kind: str, per_hand: list[Line], own_side: bool) -> Line:
-    values: dict[str, Figure | None] = {}
+    values: dict[str, Figure] = {}
     for name in _ADDED:
-        figures = [getattr(line, name) for line in per_hand]
-        if name == "end_points" and not own_side:
-            values[name] = None
-            continue
         total = Figure()
-        for figure in figures:
-            total = total + (figure or Figure())
+        for line in per_hand:
+            total = total + (line.figure(name) or Figure())
         values[name] = total
-    return Line(who, kind, None, **values)  # type: ignore[arg-type]
+    end = values.pop("end_points")
+    return Line(who, kind, None, end_points=end if own_side else None, **values)

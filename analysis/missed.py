@@ -24,14 +24,19 @@ or ``??``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
 
 from muggins.analysis.marks import mark_for
 from muggins.analysis.values import move_values, position_of
 from muggins.notation.model import Play, Tile
 from muggins.replay.facts import TurnFact
 from muggins.replay.hand_state import HandState
-from muggins.replay.play_rules import placements, tiles_to_play
+from muggins.replay.play_rules import Move, placements, tiles_to_play
 from muggins.replay.scoring import play_points
+
+if TYPE_CHECKING:
+    from muggins.analysis.expected import Expected
+    from muggins.analysis.solver import MoveValue
 
 EXPECTED = "expected"
 EXACT = "exact"
@@ -65,6 +70,7 @@ class Option:
     value: float | None = None
     same_as: tuple[str, ...] = ()
     standard_error: float | None = None
+    samples: int | None = None  # on the expected basis: the deals it was solved in
 
     def describe(self) -> str:
         """``6-3 r``, ``5-5 inline``, ``5-5`` (a lead), ``draw``, ``pass``."""
@@ -124,6 +130,11 @@ class Decision:
         for the others (whole points)."""
         return 1 if self.basis == EXPECTED else 0
 
+    def figure(self, option: Option) -> float:
+        """``option``'s figure on the decision's basis: its value, or its points where the basis
+        is the immediate one (or the solver gave it no value)."""
+        return _figure(option, self.basis)
+
     @property
     def best(self) -> Option:
         """The best option on the decision's basis (the played one on a tie)."""
@@ -166,7 +177,7 @@ class Pending:
     seat: str
     hand_known: bool
     options: tuple[Option, ...]
-    moves: tuple | None  # the solver's MoveValues, or None
+    moves: tuple[MoveValue, ...] | None  # the solver's values of the moves, or None
 
 
 def alternatives(state: HandState, play: Play, budget: float | None, open_cards: bool = True) -> Pending | None:
@@ -213,7 +224,7 @@ def _distinct_options(state: HandState, tiles: list[Tile]) -> list[Option]:
     one (the same ends, showing and counting the same) are named on it (``same_as``)."""
     rules, board = state.rules, state.board
     out: list[Option] = []
-    seen: dict[tuple, int] = {}
+    seen: dict[tuple[Tile, bool, int, tuple[tuple[int, int, bool, bool], ...]], int] = {}
     for tile in tiles:
         for end, inline in placements(board, tile):
             trial = board.play(tile, end, inline)
@@ -221,14 +232,14 @@ def _distinct_options(state: HandState, tiles: list[Tile]) -> list[Option]:
             if key in seen:
                 index = seen[key]
                 first = out[index]
-                out[index] = Option(first.tile, first.end, first.inline, "play", first.points, None, first.same_as + (end,))  # type: ignore[operator]
+                out[index] = Option(first.tile, first.end, first.inline, "play", first.points, None, first.same_as + (end,))  # type: ignore[operator]  # end is not None: a placement that leaves the position of another is not a lead
                 continue
             seen[key] = len(out)
             out.append(Option(tile, end, inline, "play", play_points(trial.total(), rules)))
     return out
 
 
-def _perfect_values(state: HandState, seat: str, budget: float | None):
+def _perfect_values(state: HandState, seat: str, budget: float | None) -> tuple[MoveValue, ...] | None:
     """The solver's value of every move, or None: no budget, hidden information, a record
     whose earlier errors leave the position in doubt, or a play out of turn."""
     if budget is not None and budget <= 0:
@@ -249,7 +260,7 @@ def _perfect_values(state: HandState, seat: str, budget: float | None):
 # The decision, once the play is known
 
 
-def decide(pending: Pending, fact: TurnFact, state: HandState, expected=None, note: str | None = None) -> Decision | None:
+def decide(pending: Pending, fact: TurnFact, state: HandState, expected: Expected | None = None, note: str | None = None) -> Decision | None:
     """The decision for the play ``fact`` (as applied), judged against ``pending``: on the
     open cards where ``pending`` has the solver's values, on ``expected``
     (:class:`~muggins.analysis.expected.Expected`) where given, else on the points scored now
@@ -271,7 +282,7 @@ def decide(pending: Pending, fact: TurnFact, state: HandState, expected=None, no
             depth = min(depths) if depths else None
     elif expected is not None and expected.rows:
         options = [
-            Option(o.tile, o.end, o.inline, o.kind, o.points, expected.mean(i), o.same_as, expected.error(i))
+            Option(o.tile, o.end, o.inline, o.kind, o.points, expected.mean(i), o.same_as, expected.error(i), expected.samples_of(i))
             for i, o in enumerate(expected.valued)
         ]
         basis, depth, samples, stopped = EXPECTED, expected.depth, expected.samples, expected.stopped
@@ -280,11 +291,11 @@ def decide(pending: Pending, fact: TurnFact, state: HandState, expected=None, no
     immediate_loss = best_now - played.points
     if basis == IMMEDIATE:
         loss: float = immediate_loss
-    elif basis == EXPECTED:
+    elif basis == EXPECTED and expected is not None:  # (the expected basis comes with its figures)
         best = max(range(len(options)), key=lambda i: (options[i].value, i == chosen))
         loss, error = expected.difference(best, chosen) if best != chosen else (0, 0.0)
     else:
-        loss = max(o.value for o in options if o.value is not None) - played.value  # type: ignore[operator]
+        loss = max(o.value for o in options if o.value is not None) - played.value  # type: ignore[operator]  # on the solver's basis every option has its value (with_values)
     return Decision(
         fact.hand,
         fact.turn,
@@ -308,9 +319,9 @@ def decide(pending: Pending, fact: TurnFact, state: HandState, expected=None, no
 
 def played_index(pending: Pending, fact: TurnFact) -> int | None:
     """Which of ``pending``'s options the play ``fact`` (as applied) is; None when none is."""
-    play = fact.statement
+    play = fact.as_play()
     end = None if fact.end in (None, "lead") else fact.end
-    return _find(list(pending.options), play.tile, end, play.inline)  # type: ignore[attr-defined]
+    return _find(list(pending.options), play.tile, end, play.inline)
 
 
 def _find(options: list[Option], tile: Tile, end: str | None, inline: bool) -> int | None:
@@ -320,18 +331,23 @@ def _find(options: list[Option], tile: Tile, end: str | None, inline: bool) -> i
     return None
 
 
-def with_values(options: list[Option], moves) -> list[Option] | None:
+def is_move_of(option: Option, move: Move) -> bool:
+    """Whether the solver's ``move`` is ``option`` (a play: the same tile, the same end or one
+    the option stands for, the same way round; a draw or a pass: the same kind)."""
+    if option.kind != "play" or move.kind != "play":
+        return option.kind == move.kind
+    move_end = None if move.end in (None, "lead") else move.end
+    return move.tile is option.tile and move.inline == option.inline and (move_end == option.end or move_end in option.same_as)
+
+
+def with_values(options: list[Option], moves: Sequence[MoveValue]) -> list[Option] | None:
     """The options with the solver's values; None when the solver's moves do not cover them."""
     out: list[Option] = []
     used: set[int] = set()
     for option in options:
         values = []
         for i, mv in enumerate(moves):
-            move = mv.move
-            if move.kind != "play":
-                continue
-            move_end = None if move.end in (None, "lead") else move.end
-            if move.tile is option.tile and move.inline == option.inline and (move_end == option.end or move_end in option.same_as):
+            if mv.move.kind == "play" and is_move_of(option, mv.move):
                 values.append(mv.value)
                 used.add(i)
         if not values:

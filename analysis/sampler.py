@@ -26,12 +26,17 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from typing import TYPE_CHECKING
 
 from muggins.analysis.deal_count import STATE_LIMIT, Group, Sampler, TooMany
 from muggins.analysis.knowledge import Knowledge
 from muggins.analysis.worlds import HandStart, SampledDeal, deal_of
+from muggins.notation.model import Tile
 from muggins.replay.play_rules import drawable
 from muggins.replay.rules import RuleSet
+
+if TYPE_CHECKING:
+    from muggins.analysis.solver_position import Position
 
 #: Deals tried for one sample before the decision is given up as not analyzed.
 TRIES = 2_000
@@ -44,13 +49,13 @@ class NotAnalyzed(Exception):
 class DealSampler:
     """Uniform consistent deals for one observer at one decision (see the module doc)."""
 
-    def __init__(self, knowledge: Knowledge, own: tuple, rules: RuleSet, limit: int = STATE_LIMIT) -> None:
+    def __init__(self, knowledge: Knowledge, own: tuple[Tile, ...], rules: RuleSet, limit: int = STATE_LIMIT) -> None:
         self.knowledge = knowledge
         self.own = own
         slots = [s for s, _ in knowledge.groups]
         sizes = [n for _, n in knowledge.groups]
         self.slots, self.sizes = slots, sizes
-        exact: Sampler | None
+        exact: Sampler[Tile] | None
         try:
             exact = Sampler(knowledge.unseen, [Group(n, s.allowed) for s, n in zip(slots, sizes)], limit)
         except TooMany:
@@ -69,14 +74,14 @@ class DealSampler:
         # One filling and no order left to choose for the draws to come: nothing is hidden.
         self.unique = exact is not None and exact.total == 1 and (left <= 1 or drawable(left, rules) == 0)
 
-    def _merged(self) -> tuple[Sampler, list[int]]:
+    def _merged(self) -> tuple[Sampler[Tile], list[int]]:
         """The superset problem: each seat's groups as one (see the module doc, step 2)."""
         order = list(dict.fromkeys(s.seat for s in self.slots))  # the seats, then the boneyard (None)
         merged_of = [order.index(s.seat) for s in self.slots]
         groups = []
         for index in range(len(order)):
             members = [i for i, m in enumerate(merged_of) if m == index]
-            allowed = frozenset().union(*(self.slots[i].allowed for i in members))
+            allowed = frozenset[Tile]().union(*(self.slots[i].allowed for i in members))
             groups.append(Group(sum(self.sizes[i] for i in members), allowed))
         return Sampler(self.knowledge.unseen, groups), merged_of
 
@@ -85,11 +90,11 @@ class DealSampler:
         """How many fillings of the groups there are (of the merged groups, past the limit)."""
         return self.sampler.total
 
-    def _filling(self, rng: random.Random) -> list[list] | None:
+    def _filling(self, rng: random.Random) -> list[list[Tile]] | None:
         filled = self.sampler.sample(rng)
         if self.merged_of is None:
             return filled
-        out: list[list] = [[] for _ in self.slots]
+        out: list[list[Tile]] = [[] for _ in self.slots]
         for index, pile in enumerate(filled):
             members = [i for i, m in enumerate(self.merged_of) if m == index]
             start = 0
@@ -106,16 +111,18 @@ class DealSampler:
         if filled is None:
             return None
         knowledge = self.knowledge
-        hands: dict[str, list] = {}
+        hands: dict[str, list[Tile]] = {}
         places = dict(knowledge.known_places)
         for slots, tiles in zip(self.slots, filled):
             if slots.kind == "hand":
-                hands[slots.seat] = tiles  # type: ignore[index]
+                if slots.seat is None:
+                    raise ValueError("a hand's slots belong to a seat")
+                hands[slots.seat] = tiles
             else:
                 places.update(zip(slots.places, tiles))
         return deal_of(self.own, knowledge.observer, hands, places, knowledge.boneyard)
 
-    def draw(self, rng: random.Random, start: HandStart, expected: Counter) -> tuple[SampledDeal, object]:
+    def draw(self, rng: random.Random, start: HandStart, expected: Counter[str]) -> tuple[SampledDeal, Position]:
         """One consistent deal, sampled uniformly, and the solver's position in it before the
         decision (NotAnalyzed after :data:`TRIES` rejected deals). ``expected``: what the
         replayer said of the record's turns in this hand (see ``analysis.worlds``)."""

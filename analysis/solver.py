@@ -30,7 +30,7 @@ from typing import Callable, Iterator, TypeVar
 
 from muggins.analysis import solver_core
 from muggins.analysis.solver_position import Move, Position, position_from_state
-from muggins.analysis.solver_search import EXACT, Engine, OutOfTime
+from muggins.analysis.solver_search import EXACT, Engine, Node, OutOfTime
 from muggins.analysis.solver_table import forget_tables, layout_table
 
 __all__ = ["Move", "MoveValue", "Position", "Solution", "evaluate_moves", "forget", "position_from_state", "searching", "solve"]
@@ -203,11 +203,14 @@ def _child(root: _Root, move: Move) -> tuple[int, int, _Root]:
     return points // root.engine.scale, root.engine.sign[root.mover] * root.engine.sign[child.mover], child
 
 
-def _children(root: _Root) -> list[tuple[Move, int, int, _Root]]:
-    """Each legal move with :func:`_child`; moves that lead to the same node share one child."""
-    shared: dict[tuple, _Root] = {}
+def _children(root: _Root, wanted: Callable[[Move], bool] | None = None) -> list[tuple[Move, int, int, _Root]]:
+    """Each legal move (that ``wanted`` takes) with :func:`_child`; moves that lead to the same
+    node share one child."""
+    shared: dict[tuple[Node, tuple[str, str | None] | None], _Root] = {}
     out = []
     for move in root.position.legal_moves():
+        if wanted is not None and not wanted(move):
+            continue
         points, flip, child = _child(root, move)
         child = shared.setdefault((child.node, child.outcome), child)
         out.append((move, points, flip, child))
@@ -270,7 +273,7 @@ def _deepening(root: _Root, budget: float | None, work: Callable[[bool], T]) -> 
             return result, True, None
         reached = depth
     engine.set_floor(root.left - reached)
-    return result, False, reached  # type: ignore[return-value]
+    return result, False, reached  # type: ignore[return-value]  # never None: the first search has no deadline
 
 
 def solve(position: Position, budget: float | None = None) -> Solution:
@@ -298,21 +301,23 @@ def solve(position: Position, budget: float | None = None) -> Solution:
     return Solution(value_found * engine.scale, best, exact, engine.node_count() - counted, time.perf_counter() - start, depth)
 
 
-def evaluate_moves(position: Position, budget: float | None = None) -> list[MoveValue]:
-    """Every legal move of the side to move with its value (see :class:`MoveValue`); on the
+def evaluate_moves(position: Position, budget: float | None = None, wanted: Callable[[Move], bool] | None = None) -> list[MoveValue]:
+    """Every legal move of the side to move with its value (see :class:`MoveValue`), or only
+    those ``wanted`` says yes to (the others are not searched, and not listed: a caller
+    sampling many deals stops valuing the moves it already knows to be worse); on the
     compiled core where it serves (``solver_core``)."""
-    found = solver_core.evaluate_moves(position, budget) if solver_core.serves(position) else None
+    found = solver_core.evaluate_moves(position, budget, wanted) if solver_core.serves(position) else None
     if found is not None:
         return found
     engine = _engine(position)
     root = _Root(engine, position)
-    children = _children(root)
+    children = _children(root, wanted)
 
     last: dict[int, int] = {}  # each child's value in the last, shallower search
 
     def values(deepen: bool) -> list[int]:
         found: dict[int, int] = {}
-        out = []
+        out: list[int] = []
         guess = 0
         for _move, points, flip, child in children:
             if id(child) not in found:

@@ -19,23 +19,26 @@ from __future__ import annotations
 import functools
 import os
 import time
-from typing import TYPE_CHECKING, Any, Callable, NamedTuple
+from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
 from muggins.analysis.solver_position import DRAW, PASS, Move, Position
 from muggins.analysis.solver_search import out_of_reach
 from muggins.analysis.solver_table import granularity
-from muggins.notation.model import full_set
+from muggins.notation.model import Tile, full_set
 from muggins.replay.board import branch_names
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import end_of_hand, play_points, points_table
 
 if TYPE_CHECKING:
+    from muggins.analysis._solver_core import Engine as CoreEngine
+    from muggins.analysis._solver_core import Layouts as CoreLayouts
+    from muggins.analysis._solver_core import CoreMove, Scorer, State, ValuedMove
     from muggins.analysis.solver import MoveValue, Solution
 
 try:
     from muggins.analysis import _solver_core as _compiled
 except ImportError:  # built without a C compiler: the pure-Python core serves
-    _compiled = None  # type: ignore[assignment]
+    _compiled = None  # type: ignore[assignment]  # typed as the module: used only where available() or active() says it is built
 
 CORE_ENV = "MUGGINS_SOLVER_CORE"
 CORES = ("compiled", "python")
@@ -81,19 +84,23 @@ _SPINNER = {"none": 0, "first_double": 1, "every_double": 2, "sniff": 3}
 _COUNTS_UNTIL = {"both_sides": 0, "one_side": 1, "three_sides": 2, "ends_covered": 3}
 
 
+#: What one compiled engine is made for: (rules, seats, sides, perspective).
+EngineKey = tuple[RuleSet, tuple[str, ...], tuple[str, ...], str]
+
+
 class CoreInput(NamedTuple):
     """A position for the compiled core: what its engine is made from, and the state solved."""
 
-    engine_key: tuple  # (rules, seats, sides, perspective): equal keys, one engine serves both
+    engine_key: EngineKey  # equal keys, one engine serves both
     layout_rules: tuple[int, ...]  # (with the same boneyard order)
     points: tuple[int, ...]
     turn_rules: tuple[int, ...]
     signs: tuple[int, ...]
     boneyard: tuple[int, ...]
     scale: int
-    state: tuple  # (hands, layout, mover, tiles left in the boneyard, tile that must be played)
+    state: State  # (hands, layout, mover, tiles left in the boneyard, tile that must be played)
 
-    def scorer(self) -> Callable[[int, int, tuple[int, ...]], int]:
+    def scorer(self) -> Scorer:
         """The end-of-hand scoring the engine calls back (made when an engine is)."""
         return _scorer(*self.engine_key, self.scale)
 
@@ -135,7 +142,7 @@ def core_input(position: Position) -> CoreInput:
     )
 
 
-def _must(position: Position):
+def _must(position: Position) -> Tile | None:
     """The tile the mover must play: one drawn, or the required lead on an empty table."""
     if position.must_play is None and position.layout.is_empty:
         return position.required_lead
@@ -176,12 +183,12 @@ _SCORER_MEMO = 100_000
 
 
 @functools.lru_cache(maxsize=8)
-def _scorer(rules: RuleSet, seats: tuple[str, ...], sides: tuple[str, ...], perspective: str, scale: int):
+def _scorer(rules: RuleSet, seats: tuple[str, ...], sides: tuple[str, ...], perspective: str, scale: int) -> Scorer:
     """End-of-hand scoring from the perspective side, scaled, as solver_search.Engine.end_value
     works it out; one per table, shared by its engines, remembering its answers (a call of
     ``end_of_hand`` costs some ten microseconds; the compiled core caches them as well)."""
     side_of = dict(zip(seats, sides))
-    memo: dict[tuple, int] = {}
+    memo: dict[tuple[int, int, tuple[int, ...]], int] = {}
 
     def score(kind: int, went_out: int, pips: tuple[int, ...]) -> int:
         key = (kind, went_out, pips)
@@ -207,12 +214,12 @@ def _end_name(arm: int) -> str:
 
 # -- engines, kept between calls ---------------------------------------------------------------
 
-_ENGINES: list[tuple[tuple, tuple[int, ...], Any]] = []
+_ENGINES: list[tuple[EngineKey, tuple[int, ...], CoreEngine]] = []
 _KEEP = 3
-_LAYOUTS: dict[tuple, Any] = {}  # the layout tables, by layout rules and points (the last few)
+_LAYOUTS: dict[tuple[tuple[int, ...], tuple[int, ...]], CoreLayouts] = {}  # the layout tables, by layout rules and points (the last few)
 
 
-def _engine(given: CoreInput) -> tuple[Any, tuple]:
+def _engine(given: CoreInput) -> tuple[CoreEngine, State]:
     """An engine for ``given`` (one kept from an earlier call where it fits) and its state."""
     left = len(given.boneyard)
     for entry in _ENGINES:
@@ -244,14 +251,14 @@ def forget(layouts: bool = True) -> None:
 
 
 @functools.lru_cache(maxsize=8)
-def _tiles(max_pip: int) -> tuple:
+def _tiles(max_pip: int) -> tuple[Tile, ...]:
     return full_set(max_pip)
 
 
-def _moves(found: list, position: Position) -> list[Move]:
+def _moves(found: Sequence[CoreMove | ValuedMove], position: Position) -> list[Move]:
     """The compiled core's moves (kind, tile, arm number, inline) as Moves by the board's names."""
     tiles = _tiles(position.rules.max_pip)
-    out = []
+    out: list[Move] = []
     for kind, tile, arm, inline, *_ in found:
         if kind == 1:
             out.append(DRAW)
@@ -277,16 +284,17 @@ def solve(position: Position, budget: float | None = None) -> Solution | None:
     return Solution(value * given.scale, tuple(_moves(line, position)), exact, nodes, time.perf_counter() - start, depth)
 
 
-def evaluate_moves(position: Position, budget: float | None = None) -> list[MoveValue] | None:
+def evaluate_moves(position: Position, budget: float | None = None, wanted: Callable[[Move], bool] | None = None) -> list[MoveValue] | None:
     """:func:`muggins.analysis.solver.evaluate_moves` on the compiled core (None as for
-    :func:`solve`)."""
+    :func:`solve`); ``wanted``: only the moves it says yes to are searched and listed."""
     from muggins.analysis.solver import MoveValue
 
     given = core_input(position)
     engine, state = _engine(given)
+    flags = None if wanted is None else [wanted(move) for move in _moves(engine.moves(state), position)]
     try:
-        found, exact, depth = engine.evaluate(state, -1.0 if budget is None else max(0.0, budget))
+        found, exact, depth = engine.evaluate(state, -1.0 if budget is None else max(0.0, budget), flags)
     except _compiled.LayoutsFull:
         return None
     scale = given.scale
-    return [MoveValue(move, row[4] * scale, exact, depth) for move, row in zip(_moves(found, position), found)]
+    return [MoveValue(move, row[4] * scale, exact, depth) for move, row in zip(_moves(found, position), found) if row[4] is not None]

@@ -145,9 +145,9 @@ class Position:
 
 
 def _replace(position: Position, **changes: object) -> Position:
-    values = {name: getattr(position, name) for name in Position.__slots__}  # type: ignore[attr-defined]
+    values = {name: getattr(position, name) for name in Position.__slots__}
     values.update(changes)
-    return Position(**values)  # type: ignore[arg-type]
+    return Position(**values)
 
 
 def position_from_state(state: HandState) -> Position:

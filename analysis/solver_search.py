@@ -30,13 +30,19 @@ from __future__ import annotations
 import time
 from typing import Callable
 
-from muggins.analysis.solver_table import HAND_SHIFT, LAYOUT_FACTOR, layout_table
+from muggins.analysis.solver_table import HAND_SHIFT, LAYOUT_FACTOR, TileMove, layout_table
 from muggins.notation.model import Tile
 from muggins.replay.play_rules import draw_takes, drawable, must_play_after_draw, next_seat
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import end_of_hand
 
 INF = 1 << 30
+#: A node as the search takes it: (layout number, seat to move, boneyard position, tile that
+#: must be played or -1, the hands' key): see :meth:`Engine.node`.
+Node = tuple[int, int, int, int, int]
+#: An end-of-hand value's memo key: (blocked or domino, the seat that went out or -1, per seat
+#: its hand's mask, or its pips).
+EndKey = tuple[str, int, tuple[int, ...]]
 EXACT = -1  # the floor of an exact (uncut) search
 #: Nodes with at most this many tiles left in the hands skip the table: searching them again
 #: costs less than storing them.
@@ -103,8 +109,8 @@ class Engine:
         # lower and the upper bound, the floor searched to plus one (0: exact), and the place of
         # the best move in the layout table (0: none).
         self.table: dict[int, tuple[int, int, int, int]] = {}
-        self.ends: dict[tuple, int] = {}  # end-of-hand values by the hands
-        self.awards: dict[tuple, int] = {}  # ... and by the pips left
+        self.ends: dict[EndKey, int] = {}  # end-of-hand values by the hands
+        self.awards: dict[EndKey, int] = {}  # ... and by the pips left
         self.deadline: float | None = None
         n, nt = len(seats), len(self.tiles)
         self.nb = len(bone_order)
@@ -247,7 +253,7 @@ class Engine:
             deep = held > shallow
             key = hk + lid * LAYOUT_FACTOR + (mover << 16 | bpos << 8) + must + 1
             low, high = -INF, INF
-            first = None
+            first: TileMove | None = None
             if deep:
                 entry = lookup(key)
                 if entry is not None:
@@ -263,7 +269,8 @@ class Engine:
                             beta = high
                     tried = entry[3]
                     if tried:  # the move that was best here last time goes first
-                        first = tile_options[(tried >> 8) - 1][tried & 255]
+                        first = tile_options[(tried >> 8) - 1][tried & 255]  # type: ignore[index]  # never None: the best move's tile had its moves worked out when it was found
+            moves: list[TileMove] | tuple[TileMove, ...]
             if not playable & (playable - 1):  # one tile
                 index = playable.bit_length() - 1
                 moves = tile_options[index] or moves_of(lid, index)
@@ -369,7 +376,7 @@ class Engine:
 
     # -- nodes from positions ------------------------------------------------------------------------
 
-    def node(self, masks: list[int], layout: int, mover: int, bpos: int, must: int) -> tuple[int, ...]:
+    def node(self, masks: list[int], layout: int, mover: int, bpos: int, must: int) -> Node:
         """The search's arguments for a node (less the window): (layout, mover, bpos, must, key)."""
         hk = 0
         for seat, mask in enumerate(masks):
@@ -379,19 +386,19 @@ class Engine:
                     hk += bits[t]
         return layout, mover, bpos, must, hk
 
-    def best_tile(self, node: tuple) -> int:
+    def best_tile(self, node: Node) -> int:
         """The tile of the move the table holds as best at ``node`` (-1: none known)."""
         lid, mover, bpos, must, hk = node
         entry = self.table.get(hk + lid * LAYOUT_FACTOR + (mover << 16 | bpos << 8) + must + 1)
         return (entry[3] >> 8) - 1 if entry is not None and entry[3] else -1
 
-    def value(self, node: tuple, masks: list[int], alpha: int, beta: int) -> int:
+    def value(self, node: Node, masks: list[int], alpha: int, beta: int) -> int:
         """Run the search at ``node`` with ``masks`` as the hands (the mover's view)."""
         self.hands[:] = masks
         lid, mover, bpos, must, hk = node
         return self.search(lid, mover, bpos, must, alpha, beta, hk)
 
-    def guess(self, node: tuple, masks: list[int], left: int, guess: int = 0) -> int:
+    def guess(self, node: Node, masks: list[int], left: int, guess: int = 0) -> int:
         """A first guess at an exact value: cut searches 6, 10, 14... plays deep, while they are
         well short of the end (``left`` tiles remain, at least 8 beyond). Leaves the search exact again."""
         for depth in range(6, left - 7, 4):
@@ -400,7 +407,7 @@ class Engine:
         self.set_floor(EXACT)
         return guess
 
-    def mtdf(self, node: tuple, masks: list[int], guess: int = 0) -> int:
+    def mtdf(self, node: Node, masks: list[int], guess: int = 0) -> int:
         """The exact value of ``node`` (to the current floor) by null-window tests."""
         low, high = -INF, INF
         value = guess

@@ -19,6 +19,7 @@ import math
 
 from muggins.analysis.solver_layout import Layout
 from muggins.notation.model import full_set
+from muggins.replay.board import LayoutKey
 from muggins.replay.play_rules import layings
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_points, play_scores
@@ -28,6 +29,10 @@ from muggins.replay.scoring import play_points, play_scores
 LAYOUT_FACTOR = 1 << 20
 #: Where the hands start in a node's key: above 36 bits of layout number.
 HAND_SHIFT = 56
+
+#: One move of a tile on a layout: (points, tile bit, tile index, next layout, next layout times
+#: :data:`LAYOUT_FACTOR`, its own place, the next layout's ``fits``): see :class:`LayoutTable`.
+TileMove = tuple[int, int, int, int, int, int, int]
 
 
 class LayoutTable:
@@ -45,11 +50,11 @@ class LayoutTable:
         self.scale = scale
         self.tiles = full_set(rules.max_pip)
         self.pip_tiles = [sum(1 << t.index for t in self.tiles if t.has(p)) for p in range(rules.max_pip + 1)]
-        self.numbers: dict[tuple, int] = {}
+        self.numbers: dict[LayoutKey, int] = {}
         self.layouts: list[Layout] = []
         self.fits: list[int] = []
         self.open_arms: list[dict[int, tuple[int, ...]]] = []  # per layout: pip -> arms showing it
-        self.options: list[list[tuple | None]] = []
+        self.options: list[list[tuple[TileMove, ...] | None]] = []
         self.points: dict[int, int] = {}
         self.number(Layout.empty(rules))  # 0: the empty table
 
@@ -61,7 +66,7 @@ class LayoutTable:
             found = self._add(key, layout)
         return found
 
-    def _add(self, key: tuple, layout: Layout) -> int:
+    def _add(self, key: LayoutKey, layout: Layout) -> int:
         found = self.numbers[key] = len(self.layouts)
         self.layouts.append(layout)
         mask = 0
@@ -84,7 +89,7 @@ class LayoutTable:
             found = self.points[total] = play_points(total, self.rules) // self.scale
         return found
 
-    def moves_of(self, number: int, index: int) -> tuple:
+    def moves_of(self, number: int, index: int) -> tuple[TileMove, ...]:
         """The options of tile ``index`` on layout ``number``, worked out on first asking."""
         layout, tile = self.layouts[number], self.tiles[index]
         laying = layings(layout, tile)
@@ -104,12 +109,16 @@ class LayoutTable:
                     found = numbers.get(key)
                     made[self._add(key, child) if found is None else found] = key[4]
         value, fits, place, bit = self.point_value, self.fits, (index + 1) << 8, 1 << index
+        options: tuple[TileMove, ...]
         if len(made) == 1:  # the usual case
-            [(child, count)] = made.items()
-            options = ((value(count), bit, index, child, child * LAYOUT_FACTOR, place, fits[child]),)
+            [(made_number, count)] = made.items()
+            options = ((value(count), bit, index, made_number, made_number * LAYOUT_FACTOR, place, fits[made_number]),)
         else:
-            found = sorted(((value(count), child) for child, count in made.items()), reverse=True)
-            options = tuple((points, bit, index, child, child * LAYOUT_FACTOR, place | rank, fits[child]) for rank, (points, child) in enumerate(found))
+            ranked = sorted(((value(count), made_number) for made_number, count in made.items()), reverse=True)
+            options = tuple(
+                (points, bit, index, made_number, made_number * LAYOUT_FACTOR, place | rank, fits[made_number])
+                for rank, (points, made_number) in enumerate(ranked)
+            )
         self.options[number][index] = options
         return options
 

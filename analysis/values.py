@@ -11,10 +11,25 @@ may stand another in its place.
 from __future__ import annotations
 
 import gc
-from typing import Any
+from typing import TYPE_CHECKING, Callable, Protocol
+
+if TYPE_CHECKING:
+    from muggins.analysis.solver import MoveValue
+    from muggins.analysis.solver_position import Move, Position
+    from muggins.replay.hand_state import HandState
 
 
-def _solver() -> Any:
+class Solver(Protocol):
+    """What the analysis asks of the solver (``muggins.analysis.solver``, or a test's stand-in)."""
+
+    def position_from_state(self, state: HandState) -> Position: ...
+
+    def evaluate_moves(
+        self, position: Position, budget: float | None = None, wanted: Callable[[Move], bool] | None = None
+    ) -> list[MoveValue]: ...
+
+
+def _solver() -> Solver:
     from muggins.analysis import solver
 
     return solver
@@ -28,7 +43,7 @@ def out_of_reach(seats: int, set_size: int) -> str | None:
     return refused(seats, set_size)
 
 
-def position_of(state) -> Any:
+def position_of(state: HandState) -> Position:
     """The solver's position for a replayed ``state`` (ValueError when a tile is hidden, or the
     table is beyond the solver: :func:`out_of_reach`)."""
     position = _solver().position_from_state(state)
@@ -38,11 +53,14 @@ def position_of(state) -> Any:
     return position
 
 
-def move_values(position, budget: float | None) -> tuple:
+def move_values(position: Position, budget: float | None, wanted: Callable[[Move], bool] | None = None) -> tuple[MoveValue, ...]:
     """Every legal move of the seat to move in ``position`` with its value (the solver's
     ``MoveValue``: the point difference for the mover's side over the rest of the hand), searched
-    for at most ``budget`` seconds (None: to the end, exactly)."""
-    return tuple(_solver().evaluate_moves(position, budget))
+    for at most ``budget`` seconds (None: to the end, exactly); with ``wanted`` (a test of the
+    solver's ``Move``), only the moves it takes."""
+    if wanted is None:
+        return tuple(_solver().evaluate_moves(position, budget))
+    return tuple(_solver().evaluate_moves(position, budget, wanted))
 
 
 def forget(layouts: bool = False, collect: bool = False) -> None:

@@ -14,11 +14,15 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass
-from typing import Mapping, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from muggins.analysis.values import position_of
 from muggins.notation.model import Boneyard, Deal, Draw, Hand, Tile
 from muggins.replay.hand_state import HandState
+from muggins.replay.replayer import Game
+
+if TYPE_CHECKING:
+    from muggins.analysis.solver_position import Position
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,16 +41,16 @@ class HandStart:
     and reports into its own list.
     """
 
-    def __init__(self, game, hand: Hand, first_finding: int) -> None:
+    def __init__(self, game: Game, hand: Hand, first_finding: int) -> None:
         self.game = _copy_game(game)
         self.hand = hand
         self.first_finding = first_finding  # where this hand's findings start in game.diagnostics
 
-    def findings(self, game) -> Counter:
+    def findings(self, game: Game) -> Counter[str]:
         """The codes the replay of the record has reported in this hand so far."""
         return Counter(d.code for d in game.diagnostics[self.first_finding :])
 
-    def position(self, deal: SampledDeal, observer: str, turn: int, expected: Counter):
+    def position(self, deal: SampledDeal, observer: str, turn: int, expected: Counter[str]) -> Position | None:
         """The solver's position before turn ``turn`` with ``deal`` dealt, or None when the
         replayer finds the record's turns 1..``turn`` over ``deal`` otherwise than ``expected``."""
         hand = self.hand
@@ -77,7 +81,7 @@ class HandStart:
         return position
 
 
-def _copy_game(game):
+def _copy_game(game: Game) -> Game:
     """A copy of ``game`` whose replay changes nothing of the original: its own findings,
     scores, and list of hands."""
     twin = copy.copy(game)
@@ -92,6 +96,6 @@ def _copy_game(game):
 def deal_of(own: Sequence[Tile], observer: str, fillings: Mapping[str, list[Tile]], places: Mapping[int, Tile], size: int) -> SampledDeal:
     """A :class:`SampledDeal` from the observer's own deal, the other seats' dealt tiles
     (``fillings``), and the boneyard's ``size`` places (``places``: place -> tile)."""
-    hands = dict(fillings)
+    hands: dict[str, Sequence[Tile]] = dict(fillings)
     hands[observer] = tuple(own)
     return SampledDeal({s: tuple(t) for s, t in hands.items()}, tuple(places[i] for i in range(size)))

@@ -83,10 +83,10 @@ def judge_hand(record: Record, rules: RuleSet, budget: float | None, samples: in
     solving = [0.0]
     move_values = expected.move_values
 
-    def timed_values(position, budget):
+    def timed_values(position, budget, wanted=None):
         start = time.process_time()
         try:
-            return move_values(position, budget)
+            return move_values(position, budget, wanted)
         finally:
             solving[0] += time.process_time() - start
 

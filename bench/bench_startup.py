@@ -2,7 +2,8 @@
 
     python bench/bench_startup.py [--runs 20] [--quick] [--json]
 
-Times ``muggins --help``, ``muggins check`` on a one-record file (samples/allfives-2p.mgn), and
+Times ``muggins --help`` (in English, and with ``LANG=es_ES.UTF-8``: the Spanish catalogue read
+and the help translated), ``muggins check`` on a one-record file (samples/allfives-2p.mgn), and
 for scale a bare ``python -c pass`` with the same interpreter (its site set-up included: an
 editable install adds its import hook there). The runs use a bytecode cache of their own (in a
 temporary folder, whatever ``PYTHONDONTWRITEBYTECODE`` says), as an installed package has its
@@ -36,12 +37,14 @@ def muggins() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "muggins"]
 
 
-def run_times(command: list[str], runs: int) -> tuple[list[float], list[float]]:
-    """(wall times, CPU times: user and system of the process and its children), each sorted."""
+def run_times(command: list[str], runs: int, env: dict[str, str] | None = None) -> tuple[list[float], list[float]]:
+    """(wall times, CPU times: user and system of the process and its children), each sorted;
+    ``env``: variables set for the runs, over this process' own."""
     walls, cpus = [], []
+    environ = {**os.environ, **env} if env else None
     for _ in range(runs):
         start = time.perf_counter()
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=environ)
         _, _, usage = os.wait4(process.pid, 0)
         walls.append(time.perf_counter() - start)
         cpus.append(usage.ru_utime + usage.ru_stime)
@@ -84,13 +87,17 @@ def main() -> None:
     cases = {
         "python -c pass": [sys.executable, "-c", "pass"],
         "muggins --help": [*base, "--help"],
+        "LANG=es muggins --help": [*base, "--help"],
         "muggins check small.mgn": [*base, "check", str(SMALL)],
     }
+    english = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8"}
+    envs = {"LANG=es muggins --help": {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "es_ES.UTF-8"}}
     bytecode = "compiled from source each run" if args.no_bytecode else "bytecode cached"
     say(f"{' '.join(base)}; {bytecode}; {os.cpu_count()} cores; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    for (name, command), key in zip(cases.items(), ("python", "help", "check")):
-        run_times(command, 2)  # warm the disk cache and the bytecode
-        walls, cpus = run_times(command, runs)
+    for (name, command), key in zip(cases.items(), ("python", "help", "help_es", "check")):
+        env = envs.get(name, english)
+        run_times(command, 2, env)  # warm the disk cache and the bytecode
+        walls, cpus = run_times(command, runs, env)
         say(
             f"{name:26} wall: best {walls[0] * 1000:6.1f} ms, median {walls[len(walls) // 2] * 1000:6.1f} ms"
             f"   CPU: best {cpus[0] * 1000:6.1f} ms   ({runs} runs)"

@@ -28,6 +28,7 @@ SUITE: tuple[tuple[str, list[str], list[str]], ...] = (
     ("bench_parse.py", ["--repeat", "3", "--both"], ["--quick"]),
     ("bench_replay.py", ["--repeat", "3"], ["--hands", "300", "--repeat", "1", "--dominoes-games", "50"]),
     ("bench_audit.py", ["--repeat", "3"], ["--hands", "300", "--repeat", "1"]),
+    ("bench_which_rules.py", ["--repeat", "3"], ["--quick"]),
     ("bench_solver.py", [], ["--quick"]),
     ("bench_startup.py", [], ["--quick"]),
     # The full grid of bench_scale.py (10, 30 and 100 MB, analyze too) takes some 40 minutes: run it alone.

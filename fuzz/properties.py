@@ -9,6 +9,7 @@ and seed.
 
 from __future__ import annotations
 
+import functools
 import random
 import re
 import traceback
@@ -306,10 +307,33 @@ def check_rule_file(path: Path) -> list[Problem]:
 # The command line.
 
 
-def _runner():
-    from typer.testing import CliRunner
+@functools.lru_cache(maxsize=1)
+def _command():
+    """The click command of muggins' typer app, built once. typer's ``CliRunner.invoke`` builds
+    it afresh from the app on every call (reading every command function's signature), a tenth
+    of the long run's time; a real ``muggins`` process builds it once too."""
+    import typer.main
 
-    return CliRunner()
+    from muggins.cli import app
+
+    return typer.main.get_command(app)
+
+
+def _runner():
+    import typer.testing
+
+    class Runner(typer.testing.CliRunner):
+        """typer's runner, on the command built once (:func:`_command`)."""
+
+        def invoke(self, app, *args, **kwargs):  # type: ignore[no-untyped-def]
+            build = typer.testing._get_command
+            typer.testing._get_command = lambda _app: _command()
+            try:
+                return super().invoke(app, *args, **kwargs)
+            finally:
+                typer.testing._get_command = build
+
+    return Runner()
 
 
 def check_cli_output(args: list[str], code: int | None, output: str, exception: BaseException | None) -> list[Problem]:

@@ -211,13 +211,20 @@ def _one(number: int, options: argparse.Namespace, work: Path) -> tuple[collecti
     return counts, found, child_peak
 
 
+def _scratch() -> str | None:
+    """Where a worker writes its input files: memory (``/dev/shm``) where there is one, so the
+    file system costs the run nothing; else the temporary folder."""
+    shm = Path("/dev/shm")
+    return str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+
+
 def _batch(arguments: tuple[range, argparse.Namespace]):
     numbers, options = arguments
     counts: collections.Counter = collections.Counter()
     found = []
     slowest = (0.0, "")
     largest = (0.0, "")
-    with tempfile.TemporaryDirectory(prefix="muggins-fuzz-") as work:
+    with tempfile.TemporaryDirectory(prefix="muggins-fuzz-", dir=_scratch()) as work:
         for number in numbers:
             c, f, took, peak = one(number, options, Path(work))
             name = f"{inputs.KINDS[number % len(inputs.KINDS)]}:{number}"
@@ -241,6 +248,7 @@ def run(options: argparse.Namespace) -> int:
     found: list = []
     slowest = largest = (0.0, "")
     started = time.perf_counter()
+    loads = [os.getloadavg()[0]]
     print(f"fuzz: {total} inputs from number {first}, {options.jobs} process(es), problems saved to {options.out}", flush=True)
     with multiprocessing.Pool(options.jobs, initializer=_worker_start, initargs=(options.address_space,)) as pool:
         for done, (c, f, slow, large) in enumerate(pool.imap_unordered(_batch, batches), 1):
@@ -251,12 +259,19 @@ def run(options: argparse.Namespace) -> int:
             for name, problems in f:
                 print(f"  FOUND {name}: " + "; ".join(f"[{p.prop}] {p.detail.strip().splitlines()[-1][:160]}" for p in problems), flush=True)
             if done % max(1, len(batches) // 10) == 0 or done == len(batches):
+                loads.append(os.getloadavg()[0])
                 made = sum(v for k, v in counts.items() if k.startswith("inputs:"))
                 print(f"  {made} inputs, {time.perf_counter() - started:.0f} s, {len(found)} problem input(s);"
                       f" slowest {slowest[1]} ({slowest[0]:.2f} s of CPU), most memory {largest[1]} ({largest[0]:.0f} MB)", flush=True)
     elapsed = time.perf_counter() - started
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime  # the pool is joined: its workers are counted
     made = sum(v for k, v in counts.items() if k.startswith("inputs:"))
-    print(f"\n{made} generated inputs in {elapsed:.0f} s ({made / elapsed:.0f} per second)")
+    files = counts["inputs:rule-file"]
+    print(f"\n{made - files} inputs (and {files} rule files) in {elapsed:.0f} s ({made / elapsed:.0f} per second),"
+          f" {cpu:.0f} s of CPU ({made / cpu:.0f} per CPU second; the workers', their commands' and this process's)")
+    print(f"  load average (1 min) during the run: {min(loads):.1f} to {max(loads):.1f}, mean {sum(loads) / len(loads):.1f}"
+          f" ({len(loads)} readings, {os.cpu_count()} CPUs)")
     for key in sorted(counts):
         print(f"  {key}: {counts[key]}")
     print(f"  slowest input: {slowest[1]} ({slowest[0]:.2f} s of CPU, its real processes' included)")

@@ -25,6 +25,7 @@ from typing import Any, Literal
 from lark import Token, Transformer
 
 from muggins.diagnostics import Diagnostic
+from muggins.i18n import msg
 from muggins.notation.errors import diagnostic_at
 from muggins.notation.statements import (
     TILE_BY_TEXT,
@@ -153,11 +154,11 @@ class Builder(Transformer[Token, Record]):
             self.reported.add(name)
             player = next((seat for seat, header in self.seats.items() if header.value == name), None)
             if name in self.teams:
-                message = f"{name} is a team, not a seat: a turn, deal or lead names one seat"
+                message = msg("{name} is a team, not a seat: a turn, deal or lead names one seat", name=name)
             elif player is not None:
-                message = f"{name} is the player of seat {player}: write the seat, {player}"
+                message = msg("{name} is the player of seat {player}: write the seat, {player}", name=name, player=player)
             else:
-                message = f'seat {name} is not declared: add a tag such as [Seat {name} "..."]'
+                message = msg("seat {name} is not declared: add a tag such as [Seat {name} \"...\"]", name=name)
             self.problem("undeclared-seat", message, token, turn=turn)
         return name
 
@@ -172,7 +173,7 @@ class Builder(Transformer[Token, Record]):
     def _bad_tile(self, text: str, line: int, column: int) -> Tile:
         self.problem(
             "pip-range",
-            f"no tile {text}: the notation allows pips from 0 to {NOTATION_MAX_PIP}",
+            msg("no tile {text}: the notation allows pips from 0 to {most}", text=text, most=NOTATION_MAX_PIP),
             line=line,
             column=column,
             turn=self.hand_number is not None and self.turn_count > 0,
@@ -253,7 +254,7 @@ class Builder(Transformer[Token, Record]):
         if number != expected:
             self.problem(
                 "hand-order",
-                f"out of order: this should be hand {expected} (hands are numbered 1, 2, 3, ... in order)",
+                msg("out of order: this should be hand {expected} (hands are numbered 1, 2, 3, ... in order)", expected=expected),
                 c[1],
             )
         self.last_hand = number
@@ -276,7 +277,7 @@ class Builder(Transformer[Token, Record]):
         seat_token = c[1]
         seat = self.seat_of.get(seat_token.value) or self._seat(seat_token)
         if seat in self.deal_seats:
-            self.problem("duplicate-deal", f"seat {seat} has two deal lines in this hand", seat_token)
+            self.problem("duplicate-deal", msg("seat {seat} has two deal lines in this hand", seat=seat), seat_token)
         self.deal_seats.add(seat)
         tiles = None if c[2].type == "UNKNOWN" else self._tiles(c[2])
         return Deal(seat, tiles, c[0].line + self.line0, c[0].column, c[3] if len(c) > 3 else ())
@@ -410,7 +411,7 @@ class Builder(Transformer[Token, Record]):
                 token,
             )
         if any(name == named for named, _ in entries):
-            self.problem("duplicate-entry", f"{name} is named twice on this line", token)
+            self.problem("duplicate-entry", msg("{name} is named twice on this line", name=name), token)
         entries.append((name, int(value.value)))
         return entries
 

@@ -9,6 +9,7 @@ no rules: checks that need the rule set (pips above the set's maximum, deal size
 from __future__ import annotations
 
 from muggins.diagnostics import Diagnostic, Severity
+from muggins.i18n import msg
 from muggins.notation.model import Play, Record
 
 #: Every code :func:`check_record` files: code -> meaning (analysis/AUDIT.md lists them).
@@ -33,7 +34,7 @@ def check_record(record: Record) -> list[Diagnostic]:
     for header in record.headers:
         if header.key is None:
             if header.name in seen:
-                add("duplicate-tag", f"a second {header.name} tag: only the first one counts", header.line, header.column)
+                add("duplicate-tag", msg("a second {name} tag: only the first one counts", name=header.name), header.line, header.column)
             seen.add(header.name)
 
     team_of: dict[str, str] = {}
@@ -42,7 +43,7 @@ def check_record(record: Record) -> list[Diagnostic]:
             if seat in team_of and team_of[seat] != header.key:
                 add(
                     "team-overlap",
-                    f"seat {seat} is in team {team_of[seat]} and in team {header.key}",
+                    msg("seat {seat} is in team {first} and in team {second}", seat=seat, first=team_of[seat], second=header.key),
                     header.line,
                     header.column,
                     severity="error",

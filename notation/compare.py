@@ -15,17 +15,41 @@ from typing import Any
 from muggins.notation.model import Record, Tile
 
 
+_LAYOUTS: dict[type, tuple[tuple[str, ...], bool, bool] | None] = {}
+
+
+def _layout(kind: type) -> tuple[tuple[str, ...], bool, bool] | None:
+    """For a record's value class: the names of its fields other than ``line`` and ``column``,
+    and whether it has those two; None for a class that is not a dataclass (or is ``Tile``).
+    Worked out once per class: ``dataclasses.fields`` on every value was most of the time of a
+    comparison."""
+    if kind in _LAYOUTS:
+        return _LAYOUTS[kind]
+    layout: tuple[tuple[str, ...], bool, bool] | None = None
+    if not issubclass(kind, Tile) and is_dataclass(kind):
+        if any(not f.init for f in fields(kind)):
+            raise TypeError(f"{kind.__name__} has a field not set by __init__: compare cannot rebuild it")
+        names = tuple(f.name for f in fields(kind))
+        layout = tuple(n for n in names if n not in ("line", "column")), "line" in names, "column" in names
+    _LAYOUTS[kind] = layout
+    return layout
+
+
 def _strip(value: Any) -> Any:
     if isinstance(value, tuple):
         return tuple(_strip(item) for item in value)
-    if isinstance(value, Tile) or not is_dataclass(value) or isinstance(value, type):  # (no class is a value of a record)
+    if isinstance(value, type):  # (no class is a value of a record)
         return value
-    changes = {f.name: _strip(getattr(value, f.name)) for f in fields(value) if f.name not in ("line", "column")}
-    if any(f.name == "line" for f in fields(value)):
+    layout = _layout(type(value))
+    if layout is None:
+        return value
+    names, has_line, has_column = layout
+    changes = {name: _strip(getattr(value, name)) for name in names}
+    if has_line:
         changes["line"] = 0 if not isinstance(value, Record) else 1
-    if any(f.name == "column" for f in fields(value)):
+    if has_column:
         changes["column"] = 0
-    return replace(value, **changes)
+    return type(value)(**changes)  # every field given: what ``replace`` does, without its own ``fields`` call
 
 
 def strip_positions(record: Record) -> Record:

@@ -15,6 +15,7 @@ import re
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from muggins.diagnostics import Diagnostic
+from muggins.i18n import N_, joined, msg
 from muggins.notation.model import NOTATION_MAX_PIP
 from muggins.notation.tokens import KEYWORDS as _KEYWORD_OF, SPEC, TERMINALS
 
@@ -57,24 +58,24 @@ CODES: dict[str, str] = {
 
 #: How each terminal of mgn.lark is named in a message (tests check there is one for each).
 EXPECTED_WORDS: dict[str, str] = {
-    "LBRACKET": 'a header tag such as [Event "..."]',
-    "TAG": "a tag name such as Event",
-    "KEY": "a key such as A (Seat) or target (Set)",
-    "STRING": 'a quoted value such as "Ana"',
+    "LBRACKET": N_('a header tag such as [Event "..."]'),
+    "TAG": N_("a tag name such as Event"),
+    "KEY": N_("a key such as A (Seat) or target (Set)"),
+    "STRING": N_('a quoted value such as "Ana"'),
     "RBRACKET": "]",
     "HAND": "hand N",
-    "NUMBER": "a number",
+    "NUMBER": N_("a number"),
     "DEAL": "deal",
     "BONEYARD": "boneyard",
     "LEAD": "lead",
-    "SEAT": "a seat such as A",
-    "TILE": "a tile such as 6-4",
-    "TILES": "tiles such as 6-4 5-5",
-    "UNKNOWN": "? (tiles unknown)",
-    "END": "an end (l, r, u, d)",
+    "SEAT": N_("a seat such as A"),
+    "TILE": N_("a tile such as 6-4"),
+    "TILES": N_("tiles such as 6-4 5-5"),
+    "UNKNOWN": N_("? (tiles unknown)"),
+    "END": N_("an end (l, r, u, d)"),
     "INLINE": "inline",
-    "MARK": "a mark (! ? !? ?! ??)",
-    "CLAIM": "a claim such as +10",
+    "MARK": N_("a mark (! ? !? ?! ??)"),
+    "CLAIM": N_("a claim such as +10"),
     "DRAW": "draw",
     "PASS": "pass",
     "MUGGINS": "muggins",
@@ -83,9 +84,9 @@ EXPECTED_WORDS: dict[str, str] = {
     "PIPS": "pips",
     "SCORE": "score",
     "TOTALS": "totals",
-    "ID": "a seat or team such as A",
-    "INT": "a number such as 13",
-    "$END": "the end of the record",
+    "ID": N_("a seat or team such as A"),
+    "INT": N_("a number such as 13"),
+    "$END": N_("the end of the record"),
 }
 
 #: How a token that was found is named ("unexpected ...").
@@ -221,12 +222,14 @@ def diagnostic_at(
 def expected_words(names: Iterable[str]) -> str | None:
     """``{"TILE", "PASS", "DRAW"}`` -> ``"a tile such as 6-4, draw, or pass"``."""
     order = list(EXPECTED_WORDS)
-    words = [EXPECTED_WORDS[n] for n in sorted(set(names) & set(order), key=order.index)]
-    if not words:
+    chosen = sorted(set(names) & set(order), key=order.index)
+    if not chosen:
         return None
+    # The notation's own words (its keywords, "]") are said as they are in every language.
+    words = [EXPECTED_WORDS[n] if n in _KEYWORD_OF or n == "RBRACKET" else msg(EXPECTED_WORDS[n]) for n in chosen]
     if len(words) == 1:
         return words[0]
-    return ", ".join(words[:-1]) + ", or " + words[-1]
+    return msg("{first}, or {last}", first=joined(words[:-1]), last=words[-1])
 
 
 # --------------------------------------------------------------------------------------------
@@ -303,21 +306,21 @@ def classify(
         last, _ = _previous_word(text, end)
         _, word = _word_at(text, last)
         if _UPPER_END.fullmatch(word) and _AFTER_A_TILE.search(text, max(0, last - _LONGEST_WORD), last):
-            return "end-syntax", f"an end is written in lower case: write {word.lower()}", last
-        return "syntax", "the record ends too soon", end
+            return "end-syntax", msg("an end is written in lower case: write {lower}", lower=word.lower()), last
+        return "syntax", msg("the record ends too soon"), end
 
     if isinstance(exc, UnexpectedCharacters) and char == '"':
-        return "unterminated-string", 'this quoted value has no closing " on its line', offset
+        return "unterminated-string", msg('this quoted value has no closing " on its line'), offset
     if char == "{" and _COMMENT.match(text, offset) is None:  # no } before the record ends
-        return "unterminated-comment", "this comment is not closed with } before its record ends", offset
+        return "unterminated-comment", msg("this comment is not closed with }} before its record ends"), offset
     if found == "COMMENT":
-        return "comment-inside", "a comment cannot stand inside a statement: write it after the statement", offset
+        return "comment-inside", msg("a comment cannot stand inside a statement: write it after the statement"), offset
     if last_comment is not None and parses_without is not None and not text[last_comment[1] : offset].strip():
         later = parses_without(*last_comment)
         if later is None or later > offset:
             return (
                 "comment-inside",
-                "a comment cannot stand inside a statement: write it after the statement",
+                msg("a comment cannot stand inside a statement: write it after the statement"),
                 last_comment[0],
             )
 
@@ -329,7 +332,7 @@ def classify(
             _, word = _word_at(text, start)
             word = word[:_LONGEST_WORD]
         if word and word != "]":
-            return "syntax", f'the value needs quotes: write "{word}"', start
+            return "syntax", msg("the value needs quotes: write \"{word}\"", word=word), start
     before, first_on_line = _previous_word(text, offset)
     _, previous = _word_at(text, before) if before < offset else (before, "")
     if (
@@ -338,28 +341,27 @@ def classify(
         and _AFTER_A_TILE.search(text, max(0, before - _LONGEST_WORD), before)
         and _is_line_start(text, start)
     ):  # B 5-0 R: the R was read as the next turn's seat
-        return "end-syntax", f"an end is written in lower case: write {previous.lower()}", before
+        return "end-syntax", msg("an end is written in lower case: write {lower}", lower=previous.lower()), before
     tiles = {"TILE", "TILES"} & expected
     bad_tile = _BAD_TILE.fullmatch(word)
     if bad_tile:
         a, b = bad_tile.groups()
-        return "tile-syntax", f"write the tile {_shown(word)} as {a}-{b}: two pips joined by -", start
+        return "tile-syntax", msg("write the tile {shown} as {a}-{b}: two pips joined by -", shown=_shown(word), a=a, b=b), start
     if _BROKEN_TILE.fullmatch(word) and (
         (tiles and "NUMBER" not in expected)
         or ("CLAIM" not in expected and _AFTER_A_TILE.search(text, max(0, start - _LONGEST_WORD), start))
     ):
-        return "tile-syntax", f"{_shown(word)} is not a tile: write a tile as two pips joined by -, such as 6-4", start
+        return "tile-syntax", msg("{shown} is not a tile: write a tile as two pips joined by -, such as 6-4", shown=_shown(word)), start
     if "CLAIM" in expected and (
         word.startswith("+") or (re.fullmatch(r"-?\d+", word) and not ({"NUMBER", "INT"} | tiles) & expected)
     ):
-        return "claim-syntax", f"{_shown(word)} is not a claim: a claim is + and a number, such as +10", start
+        return "claim-syntax", msg("{shown} is not a claim: a claim is + and a number, such as +10", shown=_shown(word)), start
     if word.isalnum() and word.lower() in KEYWORDS and word != word.lower():
-        return "unknown-word", f"keywords are lower case: write {word.lower()}", start
+        return "unknown-word", msg("keywords are lower case: write {lower}", lower=word.lower()), start
     if "END" in expected and re.fullmatch(r"[a-z][a-z0-9]*", word) and word not in KEYWORDS:
         return (
             "end-syntax",
-            f"unknown end {_shown(word)}: an end is l or r (the line), u or d (the spinner's branches), "
-            "u2, d2, ... for later spinners",
+            msg("unknown end {shown}: an end is l or r (the line), u or d (the spinner's branches), u2, d2, ... for later spinners", shown=_shown(word)),
             start,
         )
     if word in KEYWORDS:
@@ -367,25 +369,25 @@ def classify(
     elif word[:1].isalpha() and word.islower() and (isinstance(exc, UnexpectedCharacters) or found in _SEAT_LIKE):
         choices = [k for k in KEYWORDS if k.upper() in expected] or list(KEYWORDS)
         close = difflib.get_close_matches(word, choices, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        return "unknown-word", f"unknown word {_shown(word)}{hint}", start
+        hint = msg("; did you mean {word}?", word=close[0]) if close else ""
+        return "unknown-word", msg("unknown word {shown}{hint}", shown=_shown(word), hint=hint), start
 
     if "HAND" in expected and "LBRACKET" in expected and found not in (None, "LBRACKET"):
-        return "missing-hand", "a hand starts with a line hand N (hand 1 for the first) before its deals and turns", offset
+        return "missing-hand", msg("a hand starts with a line hand N (hand 1 for the first) before its deals and turns"), offset
     if found in _HAND_STATEMENTS and "HAND" in expected:
         order = "hand, deal, boneyard, lead, the turns, then domino or blocked, pips, score, totals"
-        return "statement-order", f"{_shown(word)} cannot come here: a hand is written in the order {order}", offset
+        return "statement-order", msg("{shown} cannot come here: a hand is written in the order {order}", shown=_shown(word), order=order), offset
     if "HAND" in expected and "SEAT" not in expected and found in _SEAT_LIKE | {"TILE"}:
-        return "missing-hand", "this hand is over: start the next hand with a line hand N before its turns", offset
+        return "missing-hand", msg("this hand is over: start the next hand with a line hand N before its turns"), offset
     if expected == {"INT"} and found in ("TILE", "TILES", "CLAIM"):
         seat, first_on_line = _previous_word(text, offset)
         if first_on_line:
-            return "missing-hand", "this hand is over: start the next hand with a line hand N before its turns", seat
+            return "missing-hand", msg("this hand is over: start the next hand with a line hand N before its turns"), seat
     if "SEAT" in expected and found in ("TILE", "TILES"):
-        return "missing-seat", f"a turn starts with the seat that takes it, such as A {_shown(word)}", offset
+        return "missing-seat", msg("a turn starts with the seat that takes it, such as A {shown}", shown=_shown(word)), offset
 
     if expected <= {"LBRACKET", "COMMENT"}:
-        return "syntax", 'a record starts with its header tags, such as [Seat A "Ana"]', offset
+        return "syntax", msg('a record starts with its header tags, such as [Seat A "Ana"]'), offset
     if word in KEYWORDS or found not in _FOUND_WORDS:
-        return "syntax", f"unexpected {_shown(word)}" if word else "unexpected text", offset
-    return "syntax", f"unexpected {_FOUND_WORDS[found or '']} {_shown(word)}", offset
+        return "syntax", msg("unexpected {shown}", shown=_shown(word)) if word else msg("unexpected text"), offset
+    return "syntax", msg("unexpected {what} {shown}", what=_FOUND_WORDS[found or ""], shown=_shown(word)), offset

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Iterable, Iterator, cast
 
 from muggins.diagnostics import Diagnostic
+from muggins.i18n import msg
 from muggins.limits import LINE_BYTES, RECORD_CHARS
 from muggins.notation.checks import check_record
 from muggins.notation.errors import NotationError, classify, diagnostic_at, expected_words
@@ -310,7 +311,7 @@ def _until_bad_byte(data: bytes, number: int, opens: bool, stop: _Stop) -> Itera
             if opens and before.startswith("\ufeff"):
                 before = before[1:]  # a byte-order mark is not a column
             stop.line, stop.column, stop.code = number, len(before) + 1, "not-utf8"
-            stop.message = f"byte 0x{body[exc.start]:02x} is not UTF-8: save the file as UTF-8 text"
+            stop.message = msg("byte 0x{byte:02x} is not UTF-8: save the file as UTF-8 text", byte=body[exc.start])
             yield body.decode("utf-8", errors="replace") + "\n"
             return
         if opens and text.startswith("\ufeff"):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from muggins.i18n import msg
 from muggins.notation.model import NOTATION_MAX_PIP, Header, Lead, MugginsCall, SheetScore, Tile, Turn
 from muggins.notation.tokens import TERMINALS
 
@@ -74,10 +75,10 @@ def declare(header: Header, seats: dict[str, Header], teams: dict[str, Header]) 
             return "seat-id", f'a {name} tag needs an id that starts with a capital letter: [{name} A "..."]'
         if name == "Seat":
             if key in seats:
-                return "duplicate-seat", f"seat {key} is declared twice"
+                return "duplicate-seat", msg("seat {key} is declared twice", key=key)
             seats[key] = header
         elif key in teams:
-            return "duplicate-team", f"team {key} is declared twice"
+            return "duplicate-team", msg("team {key} is declared twice", key=key)
         else:
             teams[key] = header
     elif name == "Set" and key is None:
@@ -88,26 +89,26 @@ def declare(header: Header, seats: dict[str, Header], teams: dict[str, Header]) 
 def team_problems(seats: dict[str, Header], teams: dict[str, Header]) -> list[tuple[Header, str, str]]:
     """(the Team tag, code, message) for each team that has a seat's id, lists no seats or lists
     a seat that is not declared; checked once every tag is read."""
-    found = []
+    found: list[tuple[Header, str, str]] = []
     for team, header in teams.items():
         if team in seats:
-            found.append((header, "team-is-seat", f"team {team} has the id of a seat: give the team its own id"))
+            found.append((header, "team-is-seat", msg("team {team} has the id of a seat: give the team its own id", team=team)))
         members = header.value.split()
         if not members:
-            found.append((header, "undeclared-seat", f"team {team} lists no seats"))
+            found.append((header, "undeclared-seat", msg("team {team} lists no seats", team=team)))
         for seat in members:
             if seat not in seats:
-                found.append((header, "undeclared-seat", f"team {team} lists seat {seat}, which is not declared"))
+                found.append((header, "undeclared-seat", msg("team {team} lists seat {seat}, which is not declared", team=team, seat=seat)))
     return found
 
 
 def turn_problems(turns: tuple[Turn, ...], lead: Lead | None) -> list[tuple[int, str, str]]:
     """(turn number from 1, code, message) for a hand's turns: a ``lead`` naming another seat
     than the first turn's, and the first turn that mixes score-sheet entries with play."""
-    found = []
+    found: list[tuple[int, str, str]] = []
     first = turns[0]
     if lead is not None and first.seat != lead.seat:
-        found.append((1, "lead-mismatch", f"lead {lead.seat} disagrees with the first turn, which is {first.seat}'s"))
+        found.append((1, "lead-mismatch", msg("lead {lead} disagrees with the first turn, which is {first}'s", lead=lead.seat, first=first.seat)))
     kinds = set(map(type, turns))
     if SheetScore not in kinds or kinds <= {SheetScore, MugginsCall}:
         return found
@@ -115,10 +116,7 @@ def turn_problems(turns: tuple[Turn, ...], lead: Lead | None) -> list[tuple[int,
     sheet = next(type(t) is SheetScore for t in turns if type(t) is not MugginsCall)
     for number, turn in enumerate(turns, 1):
         if type(turn) is not MugginsCall and (type(turn) is SheetScore) != sheet:
-            message = (
-                "a hand is either played out (plays, draws, passes) or kept as score-sheet "
-                "entries (A +10); this one mixes the two"
-            )
+            message = msg("a hand is either played out (plays, draws, passes) or kept as score-sheet entries (A +10); this one mixes the two")
             found.append((number, "mixed-hand", message))
             break
     return found

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import html
 import json
 import re
 from functools import cache
@@ -38,7 +39,7 @@ def skeleton(template: str, style_file: str, script_file: str, extra_style: str 
     """The page made of these static files, read once per process (they do not change while it
     runs). Each inline block starts on a line of its own; the hashes cover exactly what is inlined."""
     style = "\n" + static_text(style_file) + extra_style
-    script = "\n" + static_text(script_file)
+    script = "\n" + static_text("i18n.js") + static_text(script_file)
     policy = (
         f"default-src 'none'; script-src {_sha256(script)}; style-src {_sha256(style)};"
         " img-src 'none'; connect-src 'none'; form-action 'none'; base-uri 'none'"
@@ -57,6 +58,45 @@ def embed_json(data: object) -> str:
     """JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` characters at all."""
     text = json.dumps(data, ensure_ascii=True, separators=(",", ":"))
     return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+
+
+#: The page's own words: ``tt("...")`` and ``N_("...")`` in its script, the text of an element marked ``data-t``
+#: and every ``title`` and ``aria-label`` in its HTML (static/i18n.js says them in the page).
+PAGE_WORDS = {
+    "js": (re.compile(r"""\b(?:tt|N_)\(\s*"((?:[^"\\]|\\.)*)"\s*[,)]"""),),
+    "html": (re.compile(r"<[a-z0-9]+\b[^>]*\bdata-t\b[^>]*>([^<]+)<"), re.compile(r"""\b(?:title|aria-label)="([^"]+)\"""")),
+}
+
+
+def page_words(text: str, kind: str) -> list[str]:
+    """The words a static file (``kind``: js or html) says through static/i18n.js, in order."""
+    found = []
+    for pattern in PAGE_WORDS[kind]:
+        for match in pattern.finditer(text):
+            raw = match.group(1)
+            found.append(json.loads(f'"{raw}"') if kind == "js" else html.unescape(raw))
+    return found
+
+
+def words_json(files: tuple[str, ...], data: object) -> str:
+    """The translations a page embeds (``@WORDS@``): its files' words and every message in its
+    ``data`` (muggins.i18n Messages, found wherever they are in it), in each language but English."""
+    from muggins.i18n import Message, translations
+
+    texts = [w for name in files for w in page_words(static_text(name), name.rpartition(".")[2])]
+
+    def messages(value: object) -> None:
+        if isinstance(value, Message):
+            texts.append(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                messages(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                messages(item)
+
+    messages(data)
+    return embed_json(translations(texts))
 
 
 def _sha256(text: str) -> str:

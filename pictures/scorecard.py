@@ -18,14 +18,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from muggins.pictures.page import embed_json, fill, skeleton
+from muggins.pictures.page import embed_json, fill, skeleton, words_json
 from muggins.pictures.scorecard_data import scorecard_config
 from muggins.replay.rules import RuleSet
 
 
 def scorecard_html(config: dict[str, Any]) -> str:
     """The page for already built card data (see :func:`scorecard_page`)."""
-    return fill(skeleton("scorecard.html", "scorecard.css", "scorecard.js"), DATA=embed_json(config))
+    words = words_json(("scorecard.html", "scorecard.js"), config)
+    return fill(skeleton("scorecard.html", "scorecard.css", "scorecard.js"), DATA=embed_json(config), WORDS=words)
 
 
 def scorecard_page(rules: RuleSet) -> str:

@@ -49,7 +49,7 @@ from muggins.pictures.svg_tiles import (
 )
 from muggins.pictures.svg_seats import COLUMN_WIDTH, HAND_DRAWN, column_height, hand_column, hand_rows
 from muggins.pictures.table_view import PLACES, TableView
-from muggins.replay.board import Board
+from muggins.replay.board import Layout as BoardLayout
 from muggins.replay.scoring import play_points
 
 #: The width of the table's band: the board, and the rows of the hands above and below it.
@@ -159,7 +159,7 @@ PIP_REACH = UNIT // 2 + 2
 COUNT_REACH = 32
 
 
-def _end_badges(board: Board, placed: Layout) -> list[_Badge]:
+def _end_badges(board: BoardLayout, placed: Layout) -> list[_Badge]:
     """A badge for every open end the board lists (:meth:`~muggins.replay.board.Layout.open_ends`:
     the pip shown, the value counted, whether it takes a tile), placed where the layout ends it."""
     out = []
@@ -186,7 +186,7 @@ def _badge_box(badge: _Badge) -> tuple[int, int, int, int]:
     return (min(badge.x - 24, cx - 16), min(badge.y - 30, cy - 12), max(badge.x + 16, cx + 16), max(badge.y + 16, cy + 12))
 
 
-def _spinner_spot(board: Board, placed: Layout, pip: int) -> tuple[int, int] | None:
+def _spinner_spot(board: BoardLayout, placed: Layout, pip: int) -> tuple[int, int] | None:
     for spinner, rect in zip(board.spinners, placed.spinners):
         if spinner.pip == pip:
             return rect.right + 16, rect.y + 4  # the corner between its r side and its u branch
@@ -220,7 +220,7 @@ def _badge(canvas: Canvas, badge: _Badge, tips: bool) -> None:
     canvas.add("".join(parts))
 
 
-def _count_caption(board: Board, points: int) -> str:
+def _count_caption(board: BoardLayout, points: int) -> str:
     """``ends count 5 + 4 + 6 = 15, scores 15``: the sum a player says aloud."""
     if board.lead is None:
         return "no open ends yet"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from muggins.notation.model import Tile
-from muggins.replay.board import Board, branch_names
+from muggins.replay.board import Layout as BoardLayout, branch_names
 
 #: The side of a tile half, in picture units (a lying tile is 2 x 1 units of this).
 UNIT = 32
@@ -72,7 +72,7 @@ class PlacedTile:
     """A tile as drawn: where it lies, which way, and which pip shows on which half.
 
     ``first`` is the pip on the left half of a lying tile or the top half of a standing one.
-    ``order`` is the tile's index in ``Board.played`` (0 is the lead); ``arm`` the arm it was
+    ``order`` is the tile's index in the board's ``played`` (0 is the lead); ``arm`` the arm it was
     played on (``lead`` for the lead tile).
     """
 
@@ -257,12 +257,12 @@ def _branch_ways(heading: Vec) -> tuple[Vec, Vec]:
     return (-down[0], -down[1]), down
 
 
-def _crosswise_doubles(board: Board) -> list[int]:
+def _crosswise_doubles(board: BoardLayout) -> list[int]:
     return [i for i, (tile, _, _, crosswise) in enumerate(board.played) if crosswise and tile.is_double]
 
 
-def spinner_orders(board: Board) -> list[int]:
-    """The index in ``Board.played`` of each spinner, in the order the spinners were laid.
+def spinner_orders(board: BoardLayout) -> list[int]:
+    """The index in the board's ``played`` of each spinner, in the order the spinners were laid.
 
     Spinner ``k`` is the ``k``-th double laid crosswise: under every rule that has spinners the
     doubles laid before the last spinner all spin.
@@ -277,7 +277,7 @@ def spinner_orders(board: Board) -> list[int]:
     return out
 
 
-def _line(board: Board) -> list[_Piece]:
+def _line(board: BoardLayout) -> list[_Piece]:
     """The line from its left end to its right end, each piece with its left pip as ``inner``."""
     spinners = set(spinner_orders(board))
     left: list[_Piece] = []
@@ -296,7 +296,7 @@ def _flip(piece: _Piece) -> _Piece:
     return piece._replace(inner=piece.outer, outer=piece.inner)
 
 
-def _branch(board: Board, name: str, spinners: set[int]) -> list[_Piece]:
+def _branch(board: BoardLayout, name: str, spinners: set[int]) -> list[_Piece]:
     return [
         _Piece(order, tile, tile.other(exposed), exposed, crosswise, name, order in spinners)
         for order, (tile, arm, exposed, crosswise) in enumerate(board.played)
@@ -304,7 +304,7 @@ def _branch(board: Board, name: str, spinners: set[int]) -> list[_Piece]:
     ]
 
 
-def layout(board: Board) -> Layout:
+def layout(board: BoardLayout) -> Layout:
     """Place every tile of ``board`` on a table :data:`TABLE_WIDTH` units wide, centred on x = 500, y = 0."""
     if board.lead is None:
         return Layout((), (), (), Rect(0, 0, 0, 0), ())
@@ -348,7 +348,7 @@ def layout(board: Board) -> Layout:
 
 
 def _later_branches(
-    board: Board, table: _Table, orders: list[int], spinner_set: set[int], ends: list[EndPoint], insets: list[InsetLabel]
+    board: BoardLayout, table: _Table, orders: list[int], spinner_set: set[int], ends: list[EndPoint], insets: list[InsetLabel]
 ) -> None:
     """Branches of the second and later spinners: out across their arm where they fit (an empty
     branch where a tile's half would fit, so that its open end shows clear of other tiles), else

@@ -11,9 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Iterable, NamedTuple, Sequence
 
+from muggins.i18n import msg
 from muggins.notation.formatter import format_turn
 from muggins.notation.model import Draw, MugginsCall, Play, Tile
-from muggins.replay.board import Board
+from muggins.replay.board import Layout
 
 if TYPE_CHECKING:
     from muggins.diagnostics import Diagnostic
@@ -51,16 +52,17 @@ class WrongClaim(NamedTuple):
     def words(self) -> str:
         """``B claimed 20, makes 15``, as the picture says it."""
         if self.call:
-            return f"{self.seat} called Muggins for {self.claimed}, gets {self.correct}"
-        said = f"claimed {self.claimed}" if self.claimed else "claimed nothing"
-        return f"{self.seat} {said}, makes {self.correct}"
+            return msg("{seat} called Muggins for {claimed}, gets {correct}", seat=self.seat, claimed=self.claimed, correct=self.correct)
+        if self.claimed:
+            return msg("{seat} claimed {claimed}, makes {correct}", seat=self.seat, claimed=self.claimed, correct=self.correct)
+        return msg("{seat} claimed nothing, makes {correct}", seat=self.seat, correct=self.correct)
 
 
 @dataclass(frozen=True, slots=True)
 class TableView:
     """Everything one picture shows. ``board`` is a copy: it must not change after the view is made."""
 
-    board: Board
+    board: Layout
     seats: tuple[SeatView, ...]
     scores: tuple[tuple[str, str, int], ...]  # (side, who plays it, score)
     title: str  # the event, or the file's name

@@ -8,11 +8,12 @@ touches it. Branches of later spinners (where every double spins) are listed bel
 
 from __future__ import annotations
 
+from muggins.i18n import joined, msg
 from muggins.notation.model import Tile
-from muggins.replay.board import Board, branch_names
+from muggins.replay.board import Layout, branch_names
 
 
-def _chains(board: Board) -> dict[str, list[tuple[Tile, int, bool]]]:
+def _chains(board: Layout) -> dict[str, list[tuple[Tile, int, bool]]]:
     chains: dict[str, list[tuple[Tile, int, bool]]] = {}
     for tile, end, exposed, crosswise in board.played[1:]:
         assert end is not None  # only the lead is laid on no end
@@ -20,10 +21,10 @@ def _chains(board: Board) -> dict[str, list[tuple[Tile, int, bool]]]:
     return chains
 
 
-def board_lines(board: Board) -> list[str]:
+def board_lines(board: Layout) -> list[str]:
     """The layout as lines of text (no colour, no markup)."""
     if board.lead is None:
-        return ["(no tile on the table yet)"]
+        return [msg("(no tile on the table yet)")]
     chains = _chains(board)
     # The line: cells of (top row text, second row text or "") from left to right.
     cells: list[tuple[str, str, bool]] = []  # (row M, row M+1, is first spinner)
@@ -69,8 +70,9 @@ def board_lines(board: Board) -> list[str]:
     for index in range(2, len(board.spinners) + 1):
         for name in branch_names(index):
             chain = chains.get(name, [])
-            tiles = " ".join(f"[{t.other(e)}|{e}]" for t, e, _ in chain) or "(empty)"
-            lines.append(f"branch {name} (from the {board.spinners[index - 1].pip}-{board.spinners[index - 1].pip}): {tiles}")
+            tiles = " ".join(f"[{t.other(e)}|{e}]" for t, e, _ in chain) or msg("(empty)")
+            pip = board.spinners[index - 1].pip
+            lines.append(msg("branch {name} (from the {pip}-{pip}): {tiles}", name=name, pip=pip, tiles=tiles))
     return lines
 
 
@@ -87,25 +89,27 @@ def _vertical(chain: list[tuple[Tile, int, bool]], col: int, upward: bool) -> li
     return list(reversed(rows)) if upward else rows
 
 
-def ends_line(board: Board) -> str:
+def ends_line(board: Layout) -> str:
     """``open ends: l 3, r 3, u 1, d 5 (waits); count 3 + 3 + 1 = 7``: each end by name with the
     pip a tile must match there, then what they count (a spinner that still counts but ends no
     arm is named by its tile, its count in the sum)."""
     if board.lead is None:
-        return "open ends: none"
-    parts = []
+        return msg("open ends: none")
+    parts: list[str] = []
     values = []
     for end in board.open_ends():
         if end.name == "spinner":  # a spinner that counts but ends no arm: no pip to match
-            parts.append(f"spinner {end.pip}-{end.pip}")
+            parts.append(msg("spinner {pip}-{pip}", pip=end.pip))
         elif not end.playable:
-            parts.append(f"{end.name} {end.pip} (waits)")
+            parts.append(msg("{end} {pip} (waits)", end=end.name, pip=end.pip))
         elif not end.counts and end.value == 0 and end.name not in ("l", "r"):
-            parts.append(f"{end.name} {end.pip} (empty)")
+            parts.append(msg("{end} {pip} (empty)", end=end.name, pip=end.pip))
         else:
             parts.append(f"{end.name} {end.pip}")
         if end.counts:
             values.append(end.value)
     total = board.total()
     sum_text = " + ".join(str(v) for v in values) if len(values) > 1 else str(total)
-    return f"open ends: {', '.join(parts)}; count {sum_text}" + (f" = {total}" if len(values) > 1 else "")
+    if len(values) > 1:
+        return msg("open ends: {ends}; count {sum} = {total}", ends=joined(parts), sum=sum_text, total=total)
+    return msg("open ends: {ends}; count {sum}", ends=joined(parts), sum=sum_text)

@@ -6,7 +6,10 @@ the data of :func:`muggins.pictures.viewer_data.viewer_data` written into it, so
 that needs no network and no other file and works opened straight from disk. The script reads
 the embedded JSON, shows one position at a time and moves with the buttons, the arrow keys (one
 turn; across hands too), Home and End (the hand's deal and its end), the hand selector, and
-clicks on the timeline and the findings.
+clicks on the timeline and the findings. With an analysis (``muggins view --analyze``, or
+``--analysis FILE.json``) the page also shows the marks in the turn list, the alternatives at
+each decision with their values, the graph of the expected final point difference and, on a
+tab of its own, the players' figures and the Muggins ledger.
 
 Promises: the page is the same bytes for the same record and rules. Text from the record
 (names, event, comments, turns) reaches the page only as JSON inside a
@@ -19,9 +22,11 @@ even injected markup could run nothing and fetch nothing.
 
 from __future__ import annotations
 
+from typing import Any, Mapping
+
 from muggins.analysis.audit import RecordAudit
 from muggins.notation.model import Play, Record
-from muggins.pictures.page import embed_json, fill, skeleton, static_text
+from muggins.pictures.page import embed_json, fill, skeleton, static_text, words_json
 from muggins.pictures.svg import STYLE as PICTURE_STYLE
 from muggins.pictures.svg import tile_sprite
 from muggins.pictures.viewer_data import viewer_data
@@ -30,11 +35,20 @@ from muggins.replay.rules import RuleSet
 __all__ = ["embed_json", "static_text", "viewer_html"]
 
 
-def viewer_html(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None, as_seat: str | None = None) -> str:
-    """The whole page as text; ``as_seat``: the game as that seat sees it (see :func:`viewer_data`)."""
+def viewer_html(
+    record: Record,
+    rules: RuleSet,
+    source: str,
+    report: RecordAudit | None = None,
+    as_seat: str | None = None,
+    analysis: Mapping[str, dict[str, Any]] | None = None,
+) -> str:
+    """The whole page as text; ``as_seat``: the game as that seat sees it; ``analysis``: the
+    analysis' entries by view, shown beside the board (see :func:`viewer_data`)."""
     page = skeleton("viewer.html", "viewer.css", "viewer.js", PICTURE_STYLE + "\n")
     sprite = tile_sprite(max(rules.max_pip, _highest_pip(record)))
-    return fill(page, SPRITE=sprite, DATA=embed_json(viewer_data(record, rules, source, report, as_seat)))
+    data = viewer_data(record, rules, source, report, as_seat, analysis)
+    return fill(page, SPRITE=sprite, DATA=embed_json(data), WORDS=words_json(("viewer.html", "viewer.js"), data))
 
 
 def _highest_pip(record: Record) -> int:

@@ -3,7 +3,14 @@
 Every position of every hand is drawn here, once, by ``muggins.pictures.svg`` (the same
 pictures ``muggins render`` writes), beside the record's turns, the claims and what the rules
 give, the running score, the count of the ends and the audit's findings placed on their hand
-and turn. :mod:`muggins.pictures.viewer` puts it into the page.
+and turn; with an analysis (``muggins view --analyze``), its figures as
+:mod:`muggins.pictures.viewer_analysis` lays them out. :mod:`muggins.pictures.viewer` puts it
+into the page.
+
+Under ``as_seat`` the record's comments are left out: a comment can name any tile (``{Bruno
+held the 6-6}``), and no rule tells which ones the seat could have seen. The findings are shown
+as :func:`muggins.pictures.withheld.findings_as_seen` gives them: a tile of a hand the seat had
+not seen is withheld.
 
 Promises: plain JSON values only (strings, numbers, lists, dictionaries, None), the same for the
 same record and rules; text from the record is carried as it is written (the page escapes it).
@@ -12,14 +19,17 @@ same record and rules; text from the record is carried as it is written (the pag
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, Mapping
 
+from muggins.i18n import msg
 from muggins.analysis.audit import RecordAudit, audit
 from muggins.diagnostics import Diagnostic
 from muggins.notation.formatter import format_turn
 from muggins.notation.model import MugginsCall, Record, Turn
 from muggins.pictures.svg import position_svg
 from muggins.pictures.table_view import as_seen, findings_by_turn, table_view
+from muggins.pictures.viewer_analysis import page_analysis
+from muggins.pictures.withheld import findings_as_seen
 from muggins.replay.facts import HandResult, TurnFact
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
@@ -49,7 +59,7 @@ def _turn_row(number: int, statement: Turn, fact: TurnFact | None, as_seat: str 
         "seat": statement.seat,
         "kind": type(statement).__name__.lower(),
         "text": format_turn(replace(as_seen(statement, as_seat), comments=())),
-        "comments": list(statement.comments),
+        "comments": _comments(statement.comments, as_seat),
         "claim": None,
         "correct": None,
     }
@@ -68,10 +78,24 @@ def _turn_row(number: int, statement: Turn, fact: TurnFact | None, as_seat: str 
     return row
 
 
-def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit | None = None, as_seat: str | None = None) -> dict[str, Any]:
+def _comments(comments: tuple[str, ...], as_seat: str | None) -> list[str]:
+    """The comments the page shows: none in one seat's view (they may name hidden tiles)."""
+    return [] if as_seat is not None else list(comments)
+
+
+def viewer_data(
+    record: Record,
+    rules: RuleSet,
+    source: str,
+    report: RecordAudit | None = None,
+    as_seat: str | None = None,
+    analysis: Mapping[str, dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """Everything the page shows, as plain data (the embedded JSON, schema ``muggins.viewer/1``);
     ``as_seat``: as that seat sees the game (every other hand face down, the others' draws as
-    counts)."""
+    counts, no comments, the findings without the tiles it had not seen); ``analysis``: the
+    analysis' entries (schema ``muggins.analyze/2``) by view, checked (``viewer_analysis``),
+    whose figures the page shows beside the board."""
     report = report if report is not None else audit(record, rules)
     title = record.tag("Event") or source
     game = Game(record, rules)
@@ -79,7 +103,7 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
     players = record.players
     findings_by_hand: dict[int, list[Diagnostic]] = {}
     record_findings = []
-    for f in report.findings:
+    for f in findings_as_seen(report.findings, record, rules, as_seat):
         if f.hand is None:
             record_findings.append(_finding(f, 0))
         else:
@@ -110,7 +134,7 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
         hands.append(
             {
                 "number": hand.number,
-                "comments": list(hand.comments),
+                "comments": _comments(hand.comments, as_seat),
                 "turns": [_turn_row(i, stmt, facts.get(i), as_seat) for i, stmt in enumerate(hand.turns, 1)],
                 "pictures": pictures,
                 "scores": scores,
@@ -128,6 +152,12 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
             }
         )
     team_of = {side: [s for s in record.seats if game.sides[s] == side] for side in sides}
+    who = {s: " & ".join(players.get(seat, seat) for seat in team_of[s]) for s in sides}
+    shown = None
+    if analysis:
+        shown, per_hand = page_analysis(analysis, hands, sides, game.sides, who, as_seat)
+        for hand_data, extra in zip(hands, per_hand):
+            hand_data["analysis"] = extra
     return {
         "schema": SCHEMA,
         "title": title,
@@ -138,19 +168,25 @@ def viewer_data(record: Record, rules: RuleSet, source: str, report: RecordAudit
             "rules": rules.name,
             "file": source,
         },
-        "comments": list(record.comments),
+        "comments": _comments(record.comments, as_seat),
+        "comments_hidden": as_seat is not None and _has_comments(record),
         "as": as_seat,
-        "sides": [{"side": s, "who": " & ".join(players.get(seat, seat) for seat in team_of[s])} for s in sides],
+        "sides": [{"side": s, "who": who[s]} for s in sides],
         "findings": record_findings,
         "hands": hands,
         "totals": [game.scores[s] for s in sides],
         "winner": game.winner,
+        "analysis": shown,
     }
+
+
+def _has_comments(record: Record) -> bool:
+    return bool(record.comments) or any(hand.comments or any(t.comments for t in hand.turns) for hand in record.hands)
 
 
 def _outcome(result: HandResult) -> str:
     if result.outcome == "domino":
-        return f"domino: {result.went_out} went out" if result.went_out else "domino"
+        return msg("domino: {seat} went out", seat=result.went_out) if result.went_out else msg("domino")
     if result.outcome == "blocked":
-        return "blocked"
-    return "unfinished"
+        return msg("blocked")
+    return msg("unfinished")

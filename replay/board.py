@@ -13,7 +13,8 @@ laid, is decided by these rules, each in one function below:
 - :func:`branch_is_open`: whether a spinner's branches take tiles yet (``spinner_order``);
 - :func:`becomes_spinner`: whether a double, laid now, spins (``spinner``);
 - :func:`may_lay_lengthwise`: whether a double may be laid lengthwise (``spinner: sniff``);
-- :func:`largest_count`: the most the open ends can ever add up to.
+- :func:`largest_count`: the most the open ends can ever add up to (with
+  :func:`bare_arms_while_counting`, what a counting spinner leaves bare).
 
 :class:`Layout` is the one position type of a hand's layout. It is a value: :meth:`Layout.play`
 returns the layout after a tile and leaves the old one as it was, so the replayer, the
@@ -42,6 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple, Union
 
+from muggins.i18n import msg
 from muggins.notation.model import Tile
 from muggins.replay.rules import RuleSet
 
@@ -69,6 +71,7 @@ class IllegalPlacement(ValueError):
 
     def __init__(self, message: str, rule: str | None = None) -> None:
         super().__init__(message)
+        self.message = message  # a muggins.i18n Message where the board words it
         self.rule = rule
 
 
@@ -131,21 +134,70 @@ def may_lay_lengthwise(tile: Tile, doubles_so_far: int, rules: RuleSet) -> bool:
 
 
 def largest_count(rules: RuleSet) -> int:
-    """The most the open ends of a layout add up to under ``rules``, as the audit has always
-    bounded it (the bound of what a play can score, :func:`muggins.replay.scoring.play_scores`):
-    as many doubles, the highest first, as a layout has ends: two, four with a spinner, two
-    more for each further one where every double spins. Double-six All Fives: 12 + 10 + 8 + 6.
+    """The most the open ends of a layout can add up to under ``rules``: the bound of what one
+    play can score (:func:`muggins.replay.scoring.play_scores`). Sound, not always reached.
+    Double-six: 36 with one spinner (12 + 10 + 8 + 6), 22 on a line (12 + 10), 81 where every
+    double spins and a spinner stops counting once both its sides are covered (Five Up).
 
-    Known to fall short where every double spins: three spinners and their singles can show 50,
-    past the seven doubles' 42 (``tests/test_play_scores.py``, marked as an expected failure).
+    Why it holds. The count is what the arms' open ends add (a lone crosswise lead double
+    counted once) plus what each spinner still counts. Charge each term to one tile:
+
+    - an arm that ends in a tile (a single, a double laid lengthwise or crosswise at its end)
+      adds at most that tile's *end value*: the higher pip of a single (it shows one of its
+      pips), both halves of a double. No tile ends two arms but the lead while it lies alone:
+      a double then counts its two halves at most (crosswise once, lengthwise a half on each
+      arm), a single its two pips, at most ``2 * max_pip - 1``;
+    - a spinner that counts adds at most both its halves, and is charged to itself; it ends
+      no arm as a tile, and while it counts at least one of its own arms is *bare* (carries
+      no tile of its own, shows the spinner): :func:`bare_arms_while_counting`, at least 1.
+
+    So the count is at most the sum of distinct tiles' end values, one for each arm (a spinner
+    that counts standing for one of its bare arms): with at most one spinner, the set's largest
+    end values, one for each of the two arms (four with a spinner). Where every double
+    spins no double ends an arm (each is a spinner), there are at most ``2 + 2 * (max_pip + 1)``
+    arms, and a spinner that counts has ``b`` bare arms: with ``k`` spinners counting, the
+    ``k`` largest doubles (both halves each) and the largest end values of the singles over the
+    other ``2 + 2 * (max_pip + 1) - b * k`` arms; the bound is the largest of these over ``k``.
+
+    Five Up (double-six, sides before branches, a spinner counting until both its sides are
+    covered): a spinner that counts has its far side and both branches bare (``b`` = 3); 16
+    arms; the singles' end values are 6 six times, 5 five times, 4 four times, ... With one
+    spinner counting, 12 and the thirteen largest singles' values (6 * 6 + 5 * 5 + 2 * 4 = 69):
+    81; with none, 80; with two, 78; fewer with more (a search finds layouts of 75). Checked
+    against every layout of a double-two set under every spinner rule and of a double-three
+    set under the presets' (``tests/test_play_scores.py``).
     """
-    if rules.spinner == "none":
-        ends = 2
-    elif rules.spinner == "every_double":
-        ends = 2 + 2 * (rules.max_pip + 1)
-    else:
-        ends = 4
-    return sum(sorted((2 * pip for pip in range(rules.max_pip + 1)), reverse=True)[:ends])
+    top = rules.max_pip
+    doubles = [2 * pip for pip in range(top, -1, -1)]
+    singles = [high for high in range(top, 0, -1) for _ in range(high)]  # high-low, low < high
+    lone_lead = 2 * top - 1  # the highest single led alone: both its pips count
+    if rules.spinner != "every_double":
+        arms = 2 if rules.spinner == "none" else 4
+        return max(lone_lead, sum(sorted(doubles + singles, reverse=True)[:arms]))
+    arms = 2 + 2 * (top + 1)
+    bare = bare_arms_while_counting(rules)
+    best = max(sum(doubles[:k]) + sum(singles[: arms - bare * k]) for k in range(top + 2) if bare * k <= arms)
+    return max(lone_lead, best)
+
+
+def bare_arms_while_counting(rules: RuleSet) -> int:
+    """The fewest of a spinner's arms that carry no tile while the spinner still counts
+    (:func:`spinner_counts` above 0), over every order of covering its sides that
+    :func:`branch_is_open` allows, for a spinner led (four arms, no side covered) and one laid
+    on an arm (three arms, the side it was laid against covered). Laying on a line side covers
+    a side; on a branch, only once the branches are open."""
+    fewest = 4
+    for sides, free_sides in ((0, 2), (1, 1)):  # led, laid on an arm
+        states = [(sides, sides, 0, free_sides, 2)]  # sides covered, covered, played onto, free sides, free branches
+        while states:
+            sides, covered, onto, free_sides, free_branches = states.pop()
+            if spinner_counts(sides, covered, onto, rules):
+                fewest = min(fewest, free_sides + free_branches)
+            if free_sides:
+                states.append((sides + 1, covered + 1, onto + 1, free_sides - 1, free_branches))
+            if free_branches and branch_is_open(sides, rules):
+                states.append((sides, covered + 1, onto + 1, free_sides, free_branches - 1))
+    return fewest
 
 
 def branch_names(index: int) -> tuple[str, str]:
@@ -416,7 +468,7 @@ class Layout:
 
     def describe_ends(self) -> str:
         ends = [f"{e.name}={e.pip}" for e in self.open_ends() if e.playable]
-        return "open ends " + ", ".join(ends) if ends else "no open ends"
+        return msg("open ends {ends}", ends=", ".join(ends)) if ends else msg("no open ends")
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -427,7 +479,7 @@ class Layout:
         algorithm (the replayer's hot loop: a single laid on a tile is built at once).
         """
         if inline and not may_lay_lengthwise(tile, self.doubles, self.rules):
-            raise IllegalPlacement(f"{tile} cannot be laid lengthwise: only the first double under Sniff rules", "spinner")
+            raise IllegalPlacement(msg("{tile} cannot be laid lengthwise: only the first double under Sniff rules", tile=tile), "spinner")
         lead = self.lead
         if lead is None:
             names, arms, spins, lead, lead_inline, doubles, count, exposed, crosswise = _led(self.rules, tile, inline)
@@ -437,14 +489,14 @@ class Layout:
             if end is None:
                 options = self.fitting(tile)
                 if not options:
-                    raise IllegalPlacement(f"{tile} matches no open end ({self.describe_ends()})")
+                    raise IllegalPlacement(msg("{tile} matches no open end ({ends})", tile=tile, ends=self.describe_ends()))
                 at = options[0]
                 end = names[at]
             else:
                 try:
                     at = names.index(end)
                 except ValueError:
-                    raise IllegalPlacement(f"there is no open end {end!r} ({self.describe_ends()})", "spinner") from None
+                    raise IllegalPlacement(msg("there is no open end {end!r} ({ends})", end=end, ends=self.describe_ends()), "spinner") from None
             arms = self.arms
             pip, kind, contribution, spin_pip = arms[at]
             high = tile.high
@@ -454,7 +506,7 @@ class Layout:
             elif pip == low:
                 exposed = high
             else:
-                raise IllegalPlacement(f"{tile} does not match end {end}, which shows {pip}")
+                raise IllegalPlacement(msg("{tile} does not match end {end}, which shows {pip}", tile=tile, end=end, pip=pip))
             spins = self.spins
             doubles = self.doubles
             lead_inline = self.lead_inline
@@ -482,7 +534,7 @@ class Layout:
                     _, sides, covered, onto = spins[index]
                     if kind == EMPTY and not branch_is_open(sides, rules):
                         raise IllegalPlacement(
-                            f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
+                            msg("{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first", tile=tile, end=end),
                             "spinner_order",
                         )
                     before = spinner_counts(sides, covered, onto, rules)

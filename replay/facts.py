@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from muggins.diagnostics import Diagnostic
-from muggins.notation.model import Hand, Record
+from muggins.notation.model import Hand, MugginsCall, Play, Record, Turn
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import HandAward
 
@@ -30,7 +30,7 @@ class TurnFact(NamedTuple):
     turn: int
     kind: str  # play, draw, pass, muggins, sheet
     seat: str
-    statement: object
+    statement: Turn  # the record's statement: a Play for a play, a MugginsCall for a call, ...
     end: str | None = None
     total: int | None = None
     points: int = 0
@@ -43,6 +43,20 @@ class TurnFact(NamedTuple):
     expected: int | None = None
     counted: int = 0  # what actually went on the score (after the get-in and exact-target rules)
     taken_back: int = 0  # a Muggins call: what came off the called side's score
+
+    def as_play(self) -> Play:
+        """The play a ``play`` fact stands for (TypeError for a fact of another kind)."""
+        statement = self.statement
+        if not isinstance(statement, Play):
+            raise TypeError(f"a {self.kind} fact holds a {type(statement).__name__}, not a play")
+        return statement
+
+    def as_call(self) -> MugginsCall:
+        """The call a ``muggins`` fact stands for (TypeError for a fact of another kind)."""
+        statement = self.statement
+        if not isinstance(statement, MugginsCall):
+            raise TypeError(f"a {self.kind} fact holds a {type(statement).__name__}, not a Muggins call")
+        return statement
 
 
 @dataclass(slots=True)

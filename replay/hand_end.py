@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from muggins.i18n import msg
 from muggins.replay.facts import HandResult
 from muggins.replay.play_rules import drawable, is_blocked
 from muggins.replay.scoring import HandAward, end_of_hand
@@ -30,7 +31,7 @@ def finish_hand(game: Game, state: HandState) -> HandResult:
         if all(state.fully_known(s) for s in game.seats) and state.board.lead is not None:
             hands = [state.known[s] for s in game.seats]
             if not is_blocked(state.board, hands, drawable(state.boneyard_count, rules)):
-                game.report("wrong-outcome", "written as blocked, but a seat could still play", written, hand.number)
+                game.report("wrong-outcome", msg("written as blocked, but a seat could still play"), written, hand.number)
             else:
                 outcome = "blocked"
         else:
@@ -40,12 +41,12 @@ def finish_hand(game: Game, state: HandState) -> HandResult:
         state.went_out = written.seat
     if written is not None and outcome is not None and not state.sheet_only:
         if written.kind != outcome or (written.seat is not None and outcome == "domino" and written.seat != state.went_out):
-            actual = f"domino {state.went_out}" if outcome == "domino" else "blocked"
+            actual = f"domino {state.went_out}" if outcome == "domino" else "blocked"  # the notation's words
             said = f"domino {written.seat or ''}".strip() if written.kind == "domino" else "blocked"
-            game.report("wrong-outcome", f"written as {said}, but the hand ended {actual}", written, hand.number)
+            game.report("wrong-outcome", msg("written as {said}, but the hand ended {actual}", said=said, actual=actual), written, hand.number)
     if outcome is None and not state.sheet_only and hand.turns and not game.over:
         last = hand.turns[-1]
-        game.report("hand-unfinished", "the hand stops before anyone went out or it was blocked", last, hand.number, severity="info")
+        game.report("hand-unfinished", msg("the hand stops before anyone went out or it was blocked"), last, hand.number, severity="info")
     result.outcome = outcome
     result.went_out = state.went_out
     # Pips: from the hands where every hand is known, else as announced.

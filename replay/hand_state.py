@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from muggins.i18n import msg
 from muggins.notation.model import Draw, Hand, MugginsCall, Play, SheetScore, Tile, full_set
 from muggins.replay.board import Layout
 from muggins.replay.facts import HandResult, TurnFact
@@ -77,14 +78,16 @@ class HandState:
                     if tile.high > rules.max_pip:
                         self.check_pip(tile, deal)
                     if tile in seen:
-                        also = "twice" if seen[tile] == deal.seat else f"and also {_where(seen[tile])}"
-                        game.report("dealt-twice", f"{tile} is dealt to {deal.seat} {also}", deal, hand.number)
+                        if seen[tile] == deal.seat:
+                            said = msg("{tile} is dealt to {seat} twice", tile=tile, seat=deal.seat)
+                        else:
+                            said = msg("{tile} is dealt to {seat} and also {where}", tile=tile, seat=deal.seat, where=_where(seen[tile]))
+                        game.report("dealt-twice", said, deal, hand.number)
                     seen[tile] = deal.seat
             if per_player is not None and len(deal.tiles) != per_player:
                 game.report(
                     "deal-size",
-                    f"{deal.seat} was dealt {len(deal.tiles)} tiles; with {len(self.seats)} players"
-                    f" each gets {per_player}",
+                    msg("{seat} was dealt {dealt} tiles; with {players} players each gets {each}", seat=deal.seat, dealt=len(deal.tiles), players=len(self.seats), each=per_player),
                     deal,
                     hand.number,
                 )
@@ -103,14 +106,14 @@ class HandState:
                     if tile.high > rules.max_pip:
                         self.check_pip(tile, hand.boneyard)
                     if tile in seen:
-                        game.report("dealt-twice", f"{tile} is in the boneyard and also {_where(seen[tile])}", hand.boneyard, hand.number)
+                        game.report("dealt-twice", msg("{tile} is in the boneyard and also {where}", tile=tile, where=_where(seen[tile])), hand.boneyard, hand.number)
                     seen[tile] = None
             self.boneyard = list(hand.boneyard.tiles)
             if all(d.tiles is not None for d in hand.deals) and len(hand.deals) == len(self.seats):
                 if len(self.boneyard) != self.boneyard_count:
                     game.report(
                         "boneyard-size",
-                        f"the boneyard lists {len(self.boneyard)} tiles; after the deal {self.boneyard_count} are left",
+                        msg("the boneyard lists {listed} tiles; after the deal {left} are left", listed=len(self.boneyard), left=self.boneyard_count),
                         hand.boneyard,
                         hand.number,
                     )
@@ -121,7 +124,7 @@ class HandState:
         if tile.high > self.rules.max_pip:
             self.game.report(
                 "pip-above-set",
-                f"{tile} is not in a double-{self.rules.max_pip} set",
+                msg("{tile} is not in a double-{max_pip} set", tile=tile, max_pip=self.rules.max_pip),
                 stmt,
                 self.hand.number,
                 turn,
@@ -166,11 +169,11 @@ class HandState:
             if not self.reported_after_end:
                 self.reported_after_end = True
                 if self.over is not None:
-                    game.report("play-after-end", f"the hand was already over ({self.over})", stmt, self.hand.number, turn)
+                    game.report("play-after-end", msg("the hand was already over ({over})", over=self.over), stmt, self.hand.number, turn)
                 else:
                     game.report(
                         "play-after-game-end",
-                        f"{game.winner} had already reached the target",
+                        msg("{winner} had already reached the target", winner=game.winner),
                         stmt,
                         self.hand.number,
                         turn,
@@ -183,7 +186,7 @@ class HandState:
         elif self.seats[self.to_move] != seat:
             game.report(
                 "out-of-turn",
-                f"{seat} moved, but it was {self.seats[self.to_move]}'s turn",
+                msg("{seat} moved, but it was {other}'s turn", seat=seat, other=self.seats[self.to_move]),
                 stmt,
                 self.hand.number,
                 turn,
@@ -202,7 +205,7 @@ class HandState:
         if leader.reshuffle:
             self.game.report("no-double", leader.why, self.hand, self.hand.number, severity="warning")
         if leader.seat is not None and leader.seat != seat:
-            self.game.report("wrong-leader", f"{seat} led, but {leader.why}", stmt, self.hand.number, turn, rule=leader.rule)
+            self.game.report("wrong-leader", msg("{seat} led, but {why}", seat=seat, why=leader.why), stmt, self.hand.number, turn, rule=leader.rule)
             self.required_lead = None  # one mistake, not two: the wrong seat cannot lead the right tile
 
 
@@ -213,7 +216,7 @@ def _set_of(max_pip: int) -> frozenset[Tile]:
 
 def _where(seat: str | None) -> str:
     """Where a tile was seen first, for a dealt-twice message (built only when one is made)."""
-    return "in the boneyard" if seat is None else f"dealt to {seat}"
+    return msg("in the boneyard") if seat is None else msg("dealt to {seat}", seat=seat)
 
 
 def _per_player_or_none(rules: RuleSet, players: int) -> int | None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from muggins.i18n import msg
 from muggins.notation.model import Tile
 from muggins.replay.facts import HandResult
 
@@ -61,14 +62,14 @@ def expected_leader(game: Game, state: HandState) -> Leader:
         double = highest_double(game, state)
         if double is not None:
             holder = next(s for s in game.seats if double in state.known[s])
-            return Leader(holder, rule, f"{holder} holds the highest double, {double}", double if must_lead else None)
+            return Leader(holder, rule, msg("{holder} holds the highest double, {double}", holder=holder, double=double), double if must_lead else None)
         if all(state.fully_known(s) for s in game.seats):
             if rules.no_double == "reshuffle":
-                return Leader(None, "no_double", "nobody holds a double: the tiles should be reshuffled", None, True)
+                return Leader(None, "no_double", msg("nobody holds a double: the tiles should be reshuffled"), None, True)
             heaviest = max((t for tiles in state.known.values() for t in tiles), key=lambda t: (t.pips, t.high), default=None)
             if heaviest is not None:
                 holder = next(s for s in game.seats if heaviest in state.known[s])
-                why = f"nobody holds a double and {holder} holds the heaviest tile, {heaviest}"
+                why = msg("nobody holds a double and {holder} holds the heaviest tile, {heaviest}", holder=holder, heaviest=heaviest)
                 return Leader(holder, "no_double", why, heaviest if must_lead else None)
         return Leader(None, rule, "", None)
     if previous is None or previous.leader is None:
@@ -77,12 +78,12 @@ def expected_leader(game: Game, state: HandState) -> Leader:
         winner = previous.went_out if previous.outcome == "domino" else _lightest_seat(previous, game)
         if winner is None:
             return Leader(None, rule, "", None)
-        return Leader(winner, rule, f"{winner} won hand {previous.number} and leads the next", None)
+        return Leader(winner, rule, msg("{winner} won hand {hand} and leads the next", winner=winner, hand=previous.number), None)
     # left_of_previous_leader
     index = game.seat_index[previous.leader]
     step = 1 if rules.direction == "clockwise" else -1
     left = game.seats[(index + step) % len(game.seats)]
-    return Leader(left, rule, f"{left} sits to the left of {previous.leader}, who led hand {previous.number}", None)
+    return Leader(left, rule, msg("{left} sits to the left of {leader}, who led hand {hand}", left=left, leader=previous.leader, hand=previous.number), None)
 
 
 def _lightest_seat(previous: HandResult, game: Game) -> str | None:

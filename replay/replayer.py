@@ -160,6 +160,14 @@ class Game:
             yield turn, state
         self.finish_hand(state)
 
+    def play(self, hand: Hand) -> None:
+        """Replay one hand whole: the deal, every turn, the end (its result joins ``hands``)."""
+        state = self.start_hand(hand)
+        apply = state.apply
+        for turn, stmt in enumerate(hand.turns, 1):
+            apply(turn, stmt)
+        self.finish_hand(state)
+
     def result(self) -> ReplayResult:
         return ReplayResult(
             self.record, self.rules, self.sides, self.hands, self.diagnostics, dict(self.scores), self.winner, self.won_at
@@ -170,11 +178,7 @@ def replay(record: Record, rules: RuleSet, strict: bool = False) -> ReplayResult
     """Replay a whole record under ``rules``; every diagnostic is in the result."""
     game = Game(record, rules, strict)
     for hand in record.hands:
-        state = game.start_hand(hand)
-        apply = state.apply
-        for turn, stmt in enumerate(hand.turns, 1):
-            apply(turn, stmt)
-        game.finish_hand(state)
+        game.play(hand)
     return game.result()
 
 

@@ -88,13 +88,22 @@ def rules_for(
             rules = load_tag(spec, base_dir, rules_dirs)
         except RuleError as exc:
             raise RuleError(f"{where}: [Rules \"{spec}\"]: {exc}") from None
-        header_changes: list[tuple[str, object]] = []
-        target = record.tag("Target")
-        if target is not None:
-            header_changes.append(("target", target))
-        header_changes += list(record.rule_overrides)
-        rules = rulesmod.with_overrides(rules, header_changes, where=f"{where}: [Set]")
+        rules = _header_rules(rules, record.tag("Target"), list(record.rule_overrides), where)
     return rulesmod.with_overrides(rules, list(overrides), where="--set")
+
+
+def _header_rules(rules: RuleSet, target: str | None, sets: list[tuple[str, object]], where: str) -> RuleSet:
+    """``rules`` changed by a record's ``[Target]`` tag and then its ``[Set]`` tags, all at once
+    (a combination is judged whole); an error is labelled by the tag it came from: ``[Target]``
+    when the target tag's value is wrong by itself (and no ``[Set target]`` replaces it), else
+    ``[Set]``."""
+    changes = ([("target", target)] if target is not None else []) + sets
+    try:
+        return rulesmod.with_overrides(rules, changes, where=f"{where}: [Set]")
+    except RuleError:
+        if target is not None and all(key != "target" for key, _ in sets):
+            rulesmod.with_overrides(rules, [("target", target)], where=f"{where}: [Target]")
+        raise
 
 
 #: Parameters no tag gives again: the rule set's own words.

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from muggins.i18n import msg
 from muggins.limits import RULE_FILE_BYTES, excerpt
 from muggins.replay.preset_table import PRESET_DIR, shipped
 from muggins.replay.rule_yaml import RuleYamlError, read_rule_file, read_rule_value
@@ -293,13 +294,13 @@ class RuleSet:
 
     def table_problems(self, players: int, teams: bool) -> list[tuple[str, str]]:
         """(parameter, message) for each problem with playing these rules at this table."""
-        problems = []
+        problems: list[tuple[str, str]] = []
         if players not in self.players:
-            problems.append(("players", f"{players} players: the rules allow {_list(self.players)} (parameter players)"))
+            problems.append(("players", msg("{players} players: the rules allow {allowed} (parameter players)", players=players, allowed=_list(self.players))))
         if teams and self.partnerships == "none":
-            problems.append(("partnerships", "the rules do not allow partnerships (parameter partnerships)"))
+            problems.append(("partnerships", msg("the rules do not allow partnerships (parameter partnerships)")))
         if not teams and self.partnerships == "required":
-            problems.append(("partnerships", "the rules require two partnerships (parameter partnerships)"))
+            problems.append(("partnerships", msg("the rules require two partnerships (parameter partnerships)")))
         return problems
 
     def to_mapping(self) -> dict[str, Any]:

@@ -10,6 +10,7 @@ import functools
 from dataclasses import dataclass
 from typing import Mapping, NamedTuple, Sequence
 
+from muggins.i18n import msg
 from muggins.replay.board import largest_count
 from muggins.replay.rules import RuleSet
 
@@ -113,7 +114,7 @@ def end_of_hand(
     bonus = going_out_points(rules) if kind == "domino" else rules.hand_winner_bonus
     if winner is not None and bonus:
         points[winner] += bonus
-        text += f"; {winner} +{bonus} for winning the hand"
+        text = msg("{text}; {winner} +{bonus} for winning the hand", text=text, winner=winner, bonus=bonus)
     return HandAward(points, winner, text)
 
 
@@ -136,7 +137,7 @@ def _subtract_own(pips: Mapping[str, int], side_of: Mapping[str, str], points: d
         loss = award(p, rules)
         points[side_of[seat]] -= loss
         parts.append(f"{seat} {p} -> {-loss}")  # "-10", and "0" where nothing is lost (never "-0")
-    return "each subtracts own pips: " + ", ".join(parts)
+    return msg("each subtracts own pips: {parts}", parts=", ".join(parts))
 
 
 def _domino(
@@ -149,23 +150,23 @@ def _domino(
     rules: RuleSet,
 ) -> str:
     if how == "none":
-        return "no end-of-hand pip scoring"
+        return msg("no end-of-hand pip scoring")
     if how == "subtract_own":
         return _subtract_own(pips, side_of, points, rules)
     if winner is None:
-        return "nobody went out"
+        return msg("nobody went out")
     opponents = sum(p for side, p in side_pips.items() if side != winner)
     if how == "opponents_pips":
         amount = opponents
-        text = f"{winner} scores the opponents' {opponents} pips"
+        text = msg("{winner} scores the opponents' {opponents} pips", winner=winner, opponents=opponents)
     elif how == "opponents_minus_own":
         amount = max(0, opponents - side_pips[winner])
-        text = f"{winner} scores the opponents' {opponents} pips minus its own {side_pips[winner]}"
+        text = msg("{winner} scores the opponents' {opponents} pips minus its own {own}", winner=winner, opponents=opponents, own=side_pips[winner])
     else:  # heaviest_hand
         amount = max((p for s, p in pips.items() if side_of[s] != winner), default=0)
-        text = f"{winner} scores the heaviest hand, {amount} pips"
+        text = msg("{winner} scores the heaviest hand, {amount} pips", winner=winner, amount=amount)
     points[winner] += award(amount, rules)
-    return f"{text}: {award(amount, rules)}"
+    return msg("{text}: {points}", text=text, points=award(amount, rules))
 
 
 def _blocked(
@@ -177,9 +178,9 @@ def _blocked(
 ) -> tuple[str | None, str]:
     how = rules.blocked_scoring
     if how == "none":
-        return None, "blocked: no pip scoring"
+        return None, msg("blocked: no pip scoring")
     if how == "subtract_own":
-        return None, "blocked: " + _subtract_own(pips, side_of, points, rules)
+        return None, msg("blocked: {text}", text=_subtract_own(pips, side_of, points, rules))
     # The weights compared: each side's pips added up, or each seat's own.
     if rules.blocked_compare == "side":
         weights = dict(side_pips)
@@ -194,30 +195,30 @@ def _blocked(
             if gain:
                 points[owner[unit]] += award(gain, rules)
                 parts.append(f"{unit} +{award(gain, rules)}")
-        return None, "blocked: each scores the difference against each heavier hand: " + (", ".join(parts) or "nothing")
+        return None, msg("blocked: each scores the difference against each heavier hand: {parts}", parts=", ".join(parts) or msg("nothing"))
     lightest = min(weights.values())
     tied = [unit for unit, weight in weights.items() if weight == lightest]
     winners = {owner[unit] for unit in tied}
     if len(winners) > 1 and rules.blocked_tie == "nothing":
-        return None, f"blocked: {', '.join(tied)} tie for the lightest hand ({lightest}); nobody scores"
+        return None, msg("blocked: {tied} tie for the lightest hand ({lightest}); nobody scores", tied=", ".join(tied), lightest=lightest)
     first = owner[tied[0]]
     others = sum(p for s, p in pips.items() if side_of[s] not in winners)
     if how == "as_domino":
         text = _domino(rules.domino_scoring, first, pips, side_of, side_pips, points, rules)
-        return first, f"blocked, lightest hand {first}: {text}"
+        return first, msg("blocked, lightest hand {first}: {text}", first=first, text=text)
     if how == "lightest_takes_opponents":
         amount = others
-        text = f"lightest hand {first} ({lightest}) scores the opponents' {others} pips"
+        text = msg("lightest hand {first} ({lightest}) scores the opponents' {others} pips", first=first, lightest=lightest, others=others)
     else:  # lightest_takes_others_minus_own
         amount = max(0, others - lightest)
-        text = f"lightest hand {first} ({lightest}) scores the others' {others} pips minus its own"
+        text = msg("lightest hand {first} ({lightest}) scores the others' {others} pips minus its own", first=first, lightest=lightest, others=others)
     if len(winners) > 1:  # split between the tied sides
         share = round_pips(amount // len(winners), rules) // rules.award_divisor
         for side in winners:
             points[side] += share
-        return None, f"blocked: {text}, split {len(winners)} ways: {share} each"
+        return None, msg("blocked: {text}, split {ways} ways: {share} each", text=text, ways=len(winners), share=share)
     points[first] += award(amount, rules)
-    return first, f"blocked: {text}: {award(amount, rules)}"
+    return first, msg("blocked: {text}: {points}", text=text, points=award(amount, rules))
 
 
 def side_of_seats(seats: Sequence[str], teams: Mapping[str, Sequence[str]]) -> dict[str, str]:

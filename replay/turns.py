@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from muggins.i18n import either, msg
 from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Tile
 from muggins.replay.board import IllegalPlacement, lengthwise_allowed
 from muggins.replay.facts import TurnFact
@@ -47,18 +48,18 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
     if lead is None:
         _check_first_lead(state, turn, play)
     if board.laid >> tile.index & 1:
-        game.report("already-played", f"{tile} is already on the table", play, state.hand.number, turn)
+        game.report("already-played", msg("{tile} is already on the table", tile=tile), play, state.hand.number, turn)
         state.to_move = state.next_seat(seat)
         return _fact(state, turn, "play", play)
     hand = state.known[seat]
     if tile not in hand:
         if len(hand) == state.count[seat]:
-            game.report("not-in-hand", f"{seat} does not hold {tile}", play, state.hand.number, turn)
+            game.report("not-in-hand", msg("{seat} does not hold {tile}", seat=seat, tile=tile), play, state.hand.number, turn)
         _take_from_elsewhere(state, tile, seat)
     inline = play.inline
     if inline and not lengthwise_allowed(rules):
         game.report(
-            "inline-not-allowed", f"{tile} laid lengthwise, but only Sniff rules allow that", play, state.hand.number, turn
+            "inline-not-allowed", msg("{tile} laid lengthwise, but only Sniff rules allow that", tile=tile), play, state.hand.number, turn
         )
         inline = False
     end = play.end
@@ -68,7 +69,7 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
         after = board.play(tile, end, inline)
     except IllegalPlacement as exc:
         if exc.rule == "spinner" and inline:
-            game.report("inline-not-allowed", str(exc), play, state.hand.number, turn)
+            game.report("inline-not-allowed", exc.message, play, state.hand.number, turn)
             inline = False
         end = _choose_end(state, turn, play, end)
         if end is None:
@@ -79,7 +80,7 @@ def apply_play(state: HandState, turn: int, play: Play) -> TurnFact:
         except IllegalPlacement as again:  # an end left out hid that the tile cannot lie lengthwise
             if not inline:
                 raise
-            game.report("inline-not-allowed", str(again), play, state.hand.number, turn)
+            game.report("inline-not-allowed", again.message, play, state.hand.number, turn)
             inline = False
             after = board.play(tile, end, inline)
     used = end if lead is not None else "lead"
@@ -145,7 +146,7 @@ def _check_must_play(state: HandState, turn: int, play: Play) -> None:
     if must is not None and must is not play.tile:
         state.game.report(
             "drawn-tile-not-played",
-            f"{play.seat} drew the playable {must} and must play it at once, but played {play.tile}",
+            msg("{seat} drew the playable {must} and must play it at once, but played {tile}", seat=play.seat, must=must, tile=play.tile),
             play,
             state.hand.number,
             turn,
@@ -157,7 +158,7 @@ def _check_first_lead(state: HandState, turn: int, play: Play) -> None:
     if required is not None and play.tile is not required:
         state.game.report(
             "wrong-lead-tile",
-            f"the leader must lead {required}, not {play.tile}",
+            msg("the leader must lead {required}, not {tile}", required=required, tile=play.tile),
             play,
             state.hand.number,
             turn,
@@ -174,23 +175,23 @@ def _choose_end(state: HandState, turn: int, play: Play, end: str | None) -> str
             return end
         arm = board.arm(end)
         if arm is None:
-            game.report("no-such-end", f"there is no end {end!r} ({board.describe_ends()})", play, number, turn)
+            game.report("no-such-end", msg("there is no end {end!r} ({ends})", end=end, ends=board.describe_ends()), play, number, turn)
         elif arm[0] in (tile.high, tile.low):
             game.report(
                 "branch-closed",
-                f"{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first",
+                msg("{tile} cannot go on branch {end} yet: the spinner's two sides must be covered first", tile=tile, end=end),
                 play,
                 number,
                 turn,
             )
         else:
-            fits = f"it fits {' or '.join(options)}" if options else f"it fits no open end ({board.describe_ends()})"
-            game.report("wrong-end", f"{tile} does not match end {end}, which shows {arm[0]}; {fits}", play, number, turn)
+            fits = msg("it fits {ends}", ends=either(options)) if options else msg("it fits no open end ({ends})", ends=board.describe_ends())
+            game.report("wrong-end", msg("{tile} does not match end {end}, which shows {pip}; {fits}", tile=tile, end=end, pip=arm[0], fits=fits), play, number, turn)
         if not options:
             return None
         return options[0]
     if not options:
-        game.report("no-match", f"{tile} matches no open end ({board.describe_ends()})", play, number, turn)
+        game.report("no-match", msg("{tile} matches no open end ({ends})", tile=tile, ends=board.describe_ends()), play, number, turn)
         return None
     if len(options) == 1:
         return options[0]
@@ -205,8 +206,7 @@ def _choose_end(state: HandState, turn: int, play: Play, end: str | None) -> str
     chosen = by_points.get(play.claim or 0, options[0]) if play.claim is not None else options[0]
     game.report(
         "ambiguous-end",
-        f"{tile} fits ends {', '.join(options)} with different results; name the end"
-        f" (taken as {chosen})",
+        msg("{tile} fits ends {ends} with different results; name the end (taken as {chosen})", tile=tile, ends=', '.join(options), chosen=chosen),
         play,
         number,
         turn,
@@ -235,11 +235,11 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
     number = state.hand.number
     state.to_move = state.game.seat_index[seat]
     if rules.drawing == "none":
-        game.report("draw-not-allowed", f"{seat} drew, but these rules have no drawing", draw, number, turn)
+        game.report("draw-not-allowed", msg("{seat} drew, but these rules have no drawing", seat=seat), draw, number, turn)
     if seat in state.must_play:
         game.report(
             "drawn-tile-not-played",
-            f"{seat} drew the playable {state.must_play[seat]} and must play it at once, not draw again",
+            msg("{seat} drew the playable {must} and must play it at once, not draw again", seat=seat, must=state.must_play[seat]),
             draw,
             number,
             turn,
@@ -250,19 +250,18 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
         if playable:
             game.report(
                 "draw-while-playable",
-                f"{seat} drew while holding the playable {playable[0]}",
+                msg("{seat} drew while holding the playable {tile}", seat=seat, tile=playable[0]),
                 draw,
                 number,
                 turn,
             )
     if draw.count > state.drawable():
         if state.boneyard_count == 0:
-            game.report("draw-empty-boneyard", f"{seat} drew {draw.count}, but the boneyard is empty", draw, number, turn)
+            game.report("draw-empty-boneyard", msg("{seat} drew {count}, but the boneyard is empty", seat=seat, count=draw.count), draw, number, turn)
         else:
             game.report(
                 "draw-reserve",
-                f"{seat} drew {draw.count}, but only {state.drawable()} may be drawn"
-                f" ({rules.boneyard_reserve} must stay in the boneyard)",
+                msg("{seat} drew {count}, but only {drawable} may be drawn ({boneyard_reserve} must stay in the boneyard)", seat=seat, count=draw.count, drawable=state.drawable(), boneyard_reserve=rules.boneyard_reserve),
                 draw,
                 number,
                 turn,
@@ -275,7 +274,7 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
                 if state.boneyard and state.boneyard[0] != tile:
                     game.report(
                         "draw-wrong-tile",
-                        f"{seat} drew {tile}, but the next tile in the boneyard is {state.boneyard[0]}",
+                        msg("{seat} drew {tile}, but the next tile in the boneyard is {next}", seat=seat, tile=tile, next=state.boneyard[0]),
                         draw,
                         number,
                         turn,
@@ -289,7 +288,7 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
     board = state.board
     for tile in drawn:
         if board.laid >> tile.index & 1 or any(tile in h for h in state.known.values()):
-            game.report("not-in-hand", f"{tile} cannot be drawn: it is already on the table or in a hand", draw, number, turn)
+            game.report("not-in-hand", msg("{tile} cannot be drawn: it is already on the table or in a hand", tile=tile), draw, number, turn)
     state.known[seat].update(drawn)
     # A draw of more than the boneyard holds has been reported above; the hand goes on with what
     # it could hold (so a count of a billion in a short record costs nothing later).
@@ -301,7 +300,7 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
             if fits(board, tile):
                 game.report(
                     "drew-past-playable",
-                    f"{seat} drew the playable {tile} and kept drawing",
+                    msg("{seat} drew the playable {tile} and kept drawing", seat=seat, tile=tile),
                     draw,
                     number,
                     turn,
@@ -321,7 +320,7 @@ def apply_pass(state: HandState, turn: int, stmt: Pass) -> TurnFact:
     if must is not None:
         game.report(
             "drawn-tile-not-played",
-            f"{seat} drew the playable {must} and must play it at once, but passed",
+            msg("{seat} drew the playable {must} and must play it at once, but passed", seat=seat, must=must),
             stmt,
             number,
             turn,
@@ -329,11 +328,11 @@ def apply_pass(state: HandState, turn: int, stmt: Pass) -> TurnFact:
     elif state.board.lead is not None:
         playable = state.playable_tiles(seat)
         if playable:
-            game.report("pass-while-playable", f"{seat} passed while holding the playable {playable[0]}", stmt, number, turn)
+            game.report("pass-while-playable", msg("{seat} passed while holding the playable {tile}", seat=seat, tile=playable[0]), stmt, number, turn)
         elif drawable(state.boneyard_count, rules) > 0:
             game.report(
                 "pass-without-drawing",
-                f"{seat} passed, but {state.drawable()} tiles could still be drawn",
+                msg("{seat} passed, but {drawable} tiles could still be drawn", seat=seat, drawable=state.drawable()),
                 stmt,
                 number,
                 turn,
@@ -357,15 +356,16 @@ def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
     if not unclaimed_may_be_taken(rules) or not game.claims_written:
         game.report(
             "muggins-not-allowed",
-            f"{caller} called Muggins, but under these rules unclaimed points are "
-            + ("lost" if rules.muggins == "lost" else "scored without claims"),
+            msg("{caller} called Muggins, but under these rules unclaimed points are lost", caller=caller)
+            if rules.muggins == "lost"
+            else msg("{caller} called Muggins, but under these rules unclaimed points are scored without claims", caller=caller),
             call,
             number,
             turn,
         )
         return _fact(state, turn, "muggins", call, **fact)
     if game.sides[caller] == game.sides[against]:
-        game.report("muggins-not-opponent", f"{caller} called Muggins on a partner, {against}", call, number, turn)
+        game.report("muggins-not-opponent", msg("{caller} called Muggins on a partner, {against}", caller=caller, against=against), call, number, turn)
         return _fact(state, turn, "muggins", call, **fact)
     if state.sheet_only:
         # A score sheet keeps no play to hold the call against: credited as written, as its
@@ -379,12 +379,15 @@ def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
             del state.pending[i]
             state.unclaimed_history[against].remove(when)
             if call.points != take.takes:
-                left = f"{against} left {unclaimed} unclaimed at turn {when}"
+                left = msg("{against} left {unclaimed} unclaimed at turn {when}", against=against, unclaimed=unclaimed, when=when)
                 if take.takes != unclaimed:
-                    left = f"the call takes the whole {take.takes} of {against}'s play at turn {when} ({unclaimed} left unclaimed)"
+                    left = msg(
+                        "the call takes the whole {takes} of {against}'s play at turn {when} ({unclaimed} left unclaimed)",
+                        takes=take.takes, against=against, when=when, unclaimed=unclaimed,
+                    )
                 game.report(
                     "muggins-amount",
-                    f"{caller} called Muggins for {call.points}, but {left}",
+                    msg("{caller} called Muggins for {points}, but {left}", caller=caller, points=call.points, left=left),
                     call,
                     number,
                     turn,
@@ -412,19 +415,21 @@ def apply_muggins(state: HandState, turn: int, call: MugginsCall) -> TurnFact:
     if state.unclaimed_history[against]:
         game.report(
             "muggins-too-late",
-            f"{caller} called Muggins on {against}'s unclaimed points of turn {state.unclaimed_history[against][-1]}"
-            f" after the window closed ({rules.muggins_window.replace('_', ' ')})",
+            msg(
+                "{caller} called Muggins on {against}'s unclaimed points of turn {when} after the window closed ({window})",
+                caller=caller, against=against, when=state.unclaimed_history[against][-1], window=rules.muggins_window.replace("_", " "),
+            ),
             call,
             number,
             turn,
         )
     elif last is None or not last.points:
-        what = f"{against}'s last play, {last.statement.tile}, made nothing" if last is not None else f"{against} has not played"  # type: ignore[attr-defined]
-        game.report("muggins-on-nothing", f"{caller} called Muggins, but {what}", call, number, turn)
+        what = msg("{against}'s last play, {tile}, made nothing", against=against, tile=last.as_play().tile) if last is not None else msg("{against} has not played", against=against)
+        game.report("muggins-on-nothing", msg("{caller} called Muggins, but {what}", caller=caller, what=what), call, number, turn)
     else:
         game.report(
             "muggins-on-claimed",
-            f"{caller} called Muggins, but {against} claimed the {last.points} points of turn {last.turn}",
+            msg("{caller} called Muggins, but {against} claimed the {points} points of turn {turn}", caller=caller, against=against, points=last.points, turn=last.turn),
             call,
             number,
             turn,
@@ -444,7 +449,7 @@ def apply_sheet(state: HandState, turn: int, entry: SheetScore) -> TurnFact:
     game = state.game
     side = game.sides[entry.seat]
     if not state.sheet_only:
-        game.report("mixed-sheet", "a score-sheet entry in a hand that was played out", entry, state.hand.number, turn)
+        game.report("mixed-sheet", msg("a score-sheet entry in a hand that was played out"), entry, state.hand.number, turn)
     state.result.earned[side] += entry.points
     credited = game.credit(side, entry.points, state.hand.number, turn)
     state.result.in_play[side] += credited

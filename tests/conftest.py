@@ -7,7 +7,17 @@ extension is not built. The rest of the suite runs on the default core (compiled
 
 from __future__ import annotations
 
+import os
+
 import pytest
+
+# The suite pins English text: where the shell asks for another language (LANG=es_ES.UTF-8 ...),
+# this process and the commands it runs are told C.UTF-8 (tests/test_i18n.py sets the language
+# itself where it tests another).
+from muggins.i18n import from_environment  # noqa: E402
+
+if from_environment() != "en":
+    os.environ["LC_ALL"] = "C.UTF-8"
 
 SOLVER_MODULES = {"test_solver_api", "test_solver_endings", "test_solver_exhaustive"}
 

@@ -15,7 +15,7 @@ from cli_run import run
 
 from muggins.analysis import solver_core
 from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, Judging, analyze_record, to_json
-from muggins.analysis.expected import LEAST, SETTLED, SINGLE, Expected, FairHand, Sampling
+from muggins.analysis.expected import FORESEEN, LEAST, MARKED, SETTLED, SINGLE, UNMARKED, Expected, FairHand, Sampling, reachable
 from muggins.analysis.knowledge import HandLog, groups_for
 from muggins.analysis.marks import scoring_step
 from muggins.analysis.missed import Option, alternatives, with_values
@@ -127,44 +127,166 @@ def rows_for(*columns):
     return tuple(zip(*columns))
 
 
+def judge_for(rules=None) -> FairHand:
+    """A FairHand with only what its rules of stopping and dropping read (All Fives: ?! from
+    5 points, ? from 10, ?? from 20; half a step, 2.5, counts as about equal)."""
+    judge = FairHand.__new__(FairHand)
+    judge.rules = rules or load("allfives")
+    judge.tolerance = 2.5
+    judge.thresholds = (("??", 20), ("?", 10), ("?!", 5))
+    judge.threshold_of = dict(judge.thresholds)
+    return judge
+
+
+def sampled(*columns) -> Expected:
+    rows = rows_for(*columns)
+    return Expected(tuple(Option(None, None) for _ in columns), rows, "samples", None)
+
+
 def test_the_stopping_rule():
     # Two options valued on the same eight deals. (A FairHand needs nothing more to judge
     # whether rows settle the question.)
-    judge = FairHand.__new__(FairHand)
-    judge.tolerance = 2.5
-    valued = (Option(None, None), Option(None, None))
+    judge = judge_for()
+    both = [0, 1]
     # Clearly apart: the first beats the second by 10 on every deal (no spread at all).
-    assert judge._settled(valued, list(rows_for([10] * 8, [0] * 8)), "samples")
+    assert judge._settled(sampled([10] * 8, [0] * 8), both)
     # Apart on average (5) but noisy: the paired differences are 25 and -15 in turn, a
     # standard error of 20 / sqrt(8) ~ 7.6; 5 - 2 x 7.6 < 0 and 5 + 2 x 7.6 > 2.5: not settled.
-    assert not judge._settled(valued, list(rows_for([25, -15] * 4, [0] * 8)), "samples")
+    assert not judge._settled(sampled([25, -15] * 4, [0] * 8), both)
     # The same two options, equal in every deal, however far the deals' values spread:
     # the paired difference is 0 with no error: within the tolerance.
     spread = [-40, 30, 5, 0, 15, -10, 20, 45]
-    assert judge._settled(valued, list(rows_for(spread, spread)), "samples")
+    assert judge._settled(sampled(spread, spread), both)
     # One point apart, steadily: within the tolerance (2.5), settled although not "clear".
-    assert judge._settled(valued, list(rows_for([x + 1 for x in spread], spread)), "samples")
+    assert judge._settled(sampled([x + 1 for x in spread], spread), both)
 
 
 def test_sampling_stops_once_the_play_can_earn_no_mark():
     # The least mark (?!) is 5 points here. Three options on eight deals; the second is played.
-    judge = FairHand.__new__(FairHand)
-    judge.least_mark, judge.tolerance = 5, 2.5
-    valued = (Option(None, None), Option(None, None), Option(None, None))
+    judge = judge_for()
     spread = [-40, 30, 5, 0, 15, -10, 20, 45]
     ahead = [6, -2, 5, -1, 4, 6, -3, 1]  # the first's lead over the played one: mean 2
-    rows = [(b + d, b, b - 10) for b, d in zip(spread, ahead)]
+    so_far = sampled([b + d for b, d in zip(spread, ahead)], spread, [b - 10 for b in spread])
+    every = [0, 1, 2]
     # Its standard error: the deviations 4 -4 3 -3 2 4 -5 -1 square to 96, 96 / 7 / 8 = 1.71,
     # sqrt 1.31. 2 + 2 x 1.31 = 4.62 < 5, and the third is 10 worse on every deal: whatever
     # more deals said, the play made would earn no mark.
-    assert judge._unmarked(valued, rows, played=1)
+    assert judge._verdict(so_far, every, played=1, most=64) == UNMARKED
     # ...though the best is not settled: 2 - 2.62 < 0 (not clearly apart) and 4.62 > 2.5 (not
     # clearly within half a step).
-    assert not judge._settled(valued, rows, "samples")
-    # Played the third instead: 10 worse than the others, a mark may be due: go on.
-    assert not judge._unmarked(valued, rows, played=2)
-    # The first 4 and 6 better in turn (mean 5, a standard error of 0.38): a mark is possible.
-    assert not judge._unmarked(valued, [(b + 4 + 2 * (k % 2), b, b) for k, b in enumerate(spread)], played=1)
+    assert not judge._settled(so_far, every)
+    # The first 4 and 6 better in turn (mean 5, a standard error of 0.38): a mark is possible
+    # (5 + 0.76 >= 5), but hardly by the 64th sample: it would take 5 + 2 x 1.07 / 8 = 5.27
+    # then (a spread of 1.07 per sample), and the mean then is 5 give or take 1.07 x sqrt(56) / 64 = 0.12: 5 + 1.645
+    # x 0.12 = 5.21 < 5.27. Foreseen.
+    close = sampled([b + 4 + 2 * (k % 2) for k, b in enumerate(spread)], spread, spread)
+    assert judge._verdict(close, every, played=1, most=64) == FORESEEN
+
+
+def test_sampling_stops_once_the_plays_mark_is_sure():
+    judge = judge_for()
+    spread = [-40, 30, 5, 0, 15, -10, 20, 45]
+    every = [0, 1, 2]
+    # Played the third: 12 and 11 worse than the first in turn (mean 11.5; deviations +-0.5,
+    # s.e. sqrt(8 x 0.25 / 7 / 8) = 0.19), and the second is 10 worse than the first on every
+    # deal. 11.5 - 0.38 >= 10: a mistake (?) for sure; 11.5 + 0.38 < 20: never a blunder.
+    third = [b - 12 + (k % 2) for k, b in enumerate(spread)]
+    so_far = sampled(spread, [b - 10 for b in spread], third)
+    assert judge._verdict(so_far, every, played=2, most=64) == MARKED
+    # The first 12 and 30 better in turn (mean 21, s.e. 3.4, a spread of 9.62 per sample): a
+    # mistake now (21 - 6.8 >= 10), but 21 + 6.8 >= 20: it may yet be a blunder, and by 64
+    # samples well may: the mean then, 21 give or take 9.62 x sqrt(56) / 64 = 1.12, against
+    # 20 + 2 x 9.62 / 8 = 22.4: 21 + 1.645 x 1.12 = 22.85 reaches it. Go on.
+    wide = sampled(spread, [b - 10 for b in spread], [b - 12 - 18 * (k % 2) for k, b in enumerate(spread)])
+    assert judge._verdict(wide, every, played=2, most=64) is None
+    # 12 and 26 (mean 19, s.e. 2.6, spread 7.35): 19 + 1.645 x 0.86 = 20.4 < 20 + 1.84: a
+    # blunder is possible but hardly reached by then: foreseen.
+    narrower = sampled(spread, [b - 10 for b in spread], [b - 12 - 14 * (k % 2) for k, b in enumerate(spread)])
+    assert judge._verdict(narrower, every, played=2, most=64) == FORESEEN
+    # A blunder for sure (40 worse on every deal): no worse mark exists, so it is settled.
+    assert judge._verdict(sampled(spread, spread, [b - 40 for b in spread]), every, played=2, most=64) == MARKED
+
+
+def test_whether_a_mark_could_still_be_reached_by_the_last_sample():
+    # A mean of 21 over 16 samples, standard error 1: a spread of 4 per sample. By 64 samples
+    # the mean is 21 give or take 4 x sqrt(48) / 64 = 0.43, and the mark of 20 asks for 20 +
+    # 2 x 4 / 8 = 21 then: 21 + 1.645 x 0.43 = 21.71 >= 21, reachable.
+    assert reachable(21, 1, 16, 64, 20)
+    # A mean of 19: 19.71 < 21, hardly: not reachable.
+    assert not reachable(19, 1, 16, 64, 20)
+    # The mean of 18.7 over 50 samples, error 4.3 (spread 30.4): 18.7 + 1.645 x 30.4 x
+    # sqrt(14) / 64 = 21.6 against 20 + 2 x 30.4 / 8 = 27.6: no.
+    assert not reachable(18.7, 4.3, 50, 64, 20)
+    # At the last sample nothing more can be reached; with one sample, no spread known: anything.
+    assert not reachable(25, 1, 64, 64, 20) and reachable(0, math.inf, 1, 64, 20)
+
+
+def test_sampling_stops_once_more_samples_would_hardly_change_the_mark():
+    judge = judge_for()
+    spread = [-40, 30, 5, 0, 15, -10, 20, 45]
+    every = [0, 1]
+    # The first 8 and 2 points better than the played second in turn: a mean of 5, a spread
+    # of 3.21 (error 1.13). 5 - 2.27 < 5: no mark now; 5 + 2.27 >= 5: it could be one. But by
+    # 64 samples it would take 5 + 2 x 3.21 / 8 = 5.80, and the mean then is 5 give or take
+    # 3.21 x sqrt(56) / 64 = 0.38: 5 + 1.645 x 0.38 = 5.62 < 5.80. Foreseen: stop.
+    near = sampled([b + 5 + 3 * (-1) ** k for k, b in enumerate(spread)], spread)
+    assert judge._verdict(near, every, played=1, most=64) == FORESEEN
+    # Two points more (a mean of 7): 7.62 >= 5.80, it may well be a mark by then: go on.
+    far = sampled([b + 7 + 3 * (-1) ** k for k, b in enumerate(spread)], spread)
+    assert judge._verdict(far, every, played=1, most=64) is None
+
+
+def test_an_option_clearly_worse_than_the_best_is_dropped_but_never_the_played_one():
+    spread = [-40, 30, 5, 0, 15, -10, 20, 45]
+    noise = [3, -3, 2, -2, 1, -1, 0, 0]
+    # Option 0 is best; option 1 is 10 worse give or take 3 (s.e. of the paired difference
+    # sqrt(28 / 7 / 8) = 0.71: 10 - 3 x 0.71 > 0: dropped); option 2 is 1 worse on average
+    # with the same noise (1 - 2.1 < 0: kept); option 3, played, 30 worse: kept all the same.
+    so_far = sampled(spread, [b - 10 + n for b, n in zip(spread, noise)], [b - 1 + n for b, n in zip(spread, noise)], [b - 30 for b in spread])
+    assert FairHand._kept(so_far, [0, 1, 2, 3], 3, 3.0) == [0, 2, 3]
+    # A dropped option's figures are over the deals it was solved in; the pairs only over those.
+    partial = Expected(so_far.valued, so_far.rows + ((0, None, 0, -30),), "samples", None)
+    assert (partial.samples, partial.samples_of(1), partial.samples_of(0)) == (9, 8, 9)
+    assert partial.mean(1) == pytest.approx(sum(spread) / 8 - 10)
+    assert partial.difference(0, 1) == so_far.difference(0, 1)
+
+
+def sampled_decisions(record: Record, rules, samplings):
+    """Each unforced decision of ``record`` sampled under each of ``samplings`` (the same
+    seed): a tuple of Expected per decision."""
+    game = Game(record, rules)
+    step = scoring_step(rules)
+    for hand in record.hands:
+        first = len(game.diagnostics)
+        state = game.start_hand(hand)
+        judge = FairHand(HandLog.start(state), HandStart(game, hand, first), rules, step)
+        for turn, stmt in enumerate(hand.turns, 1):
+            pending = alternatives(state, stmt, None, open_cards=False) if type(stmt) is Play else None
+            judge.log.before(state, turn, stmt)
+            state.apply(turn, stmt)
+            if pending is not None and pending.hand_known and len(pending.options) > 2:
+                yield tuple(judge.values(pending.options, stmt.seat, hand.number, turn, game, None, sampling, None) for sampling in samplings)
+        game.finish_hand(state)
+
+
+def test_dropping_options_changes_no_value_of_the_options_kept():
+    """The deals drawn do not depend on which options are solved, so every value an option has
+    in a sample is the one it has when nothing is dropped (the same seed, the same deal): the
+    dropping leaves values out, it changes none. Two players, seven tiles, a boneyard of 14."""
+    rules = load("allfives-seven-five")
+    checked = dropped = 0
+    for record in simulate(rules, 11, 2, Options(players=2)):
+        for full, lean in sampled_decisions(Record(record.headers, record.hands[:1]), rules, (Sampling(24, drop=None), Sampling(24))):
+            assert all(v is not None for row in full.rows for v in row)
+            assert lean.valued == full.valued
+            for k, row in enumerate(lean.rows[: full.samples]):
+                for i, value in enumerate(row):
+                    if value is None:
+                        dropped += 1
+                    else:
+                        assert value == full.rows[k][i]
+                        checked += 1
+    assert checked >= 100 and dropped >= 10
 
 
 def test_standard_errors_are_of_the_mean_and_of_the_paired_difference():
@@ -370,9 +492,9 @@ def test_sampled_deals_are_solved_on_the_compiled_core_with_the_python_values(mo
     calls = []
     compiled = solver_core.evaluate_moves
 
-    def counted(position, budget=None):
+    def counted(position, budget=None, wanted=None):
         calls.append(position)
-        return compiled(position, budget)
+        return compiled(position, budget, wanted)
 
     monkeypatch.setattr(solver_core, "evaluate_moves", counted)
     records = [Record(r.headers, r.hands[:2]) for r in simulate(rules, 7, 2, Options(players=players, teams=False))]

@@ -54,6 +54,9 @@ def test_wheel_installs_nothing_outside_the_muggins_namespace(wheel):
     assert tops == {"muggins"}
     for data in ("muggins/notation/mgn.lark", "muggins/notation/NOTATION.md", "muggins/replay/presets/allfives.yaml"):
         assert data in names, data
+    # The translation catalogues (muggins.i18n) and the pages' language switch.
+    for data in ("muggins/locale/es/LC_MESSAGES/muggins.mo", "muggins/locale/pt/LC_MESSAGES/muggins.mo", "muggins/pictures/static/i18n.js"):
+        assert data in names, data
 
 
 def test_the_package_says_it_is_typed_installed_and_in_the_wheel(wheel):

@@ -40,6 +40,11 @@ def test_no_layer_imports_one_above_it(folder):
 
 
 def test_the_shared_modules_and_the_api_know_no_command_line():
-    shared = [ROOT / "src/muggins" / name for name in ("diagnostics.py", "limits.py", "files.py", "inputs.py", "api.py")]
+    shared = [ROOT / "src/muggins" / name for name in ("diagnostics.py", "limits.py", "files.py", "inputs.py", "api.py", "i18n.py")]
     wrong = {(p.name, m) for p in shared for m in imported_modules(p) if m.startswith("muggins.cli") or m.split(".")[0] in UI}
     assert not wrong
+
+
+def test_the_translation_module_imports_no_other_muggins_module():
+    """Every layer may say its messages through muggins.i18n, which therefore depends on none."""
+    assert not {m for m in imported_modules(ROOT / "src/muggins/i18n.py") if m.startswith("muggins")}

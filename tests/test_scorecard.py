@@ -44,8 +44,10 @@ def test_pontos_caps_a_play_at_thirty():
 
 
 def test_five_up_scores_one_point_per_five():
-    # Every double spins: at most the seven doubles' 42 pips show, so totals 5..40 -> 1..8.
-    assert config("five-up")["play_amounts"] == [1, 2, 3, 4, 5, 6, 7, 8]
+    # Every double spins: the ends can show at most 81 (replay.board.largest_count: 12 for
+    # one counting spinner and thirteen singles' ends, 6 * 6 + 5 * 5 + 2 * 4), so totals
+    # 5..80 -> 1..16.
+    assert config("five-up")["play_amounts"] == list(range(1, 17))
 
 
 def test_fives_and_threes_unit_amounts():
@@ -167,7 +169,7 @@ def test_the_page_inlines_the_shipped_files_as_they_are():
     html = scorecard_page(load("scorecard"))
     (script,) = re.findall(r"<script>(.*?)</script>", html, re.S)
     (style,) = re.findall(r"<style>(.*?)</style>", html, re.S)
-    assert script == "\n" + (STATIC / "scorecard.js").read_text(encoding="utf-8")
+    assert script == "\n" + (STATIC / "i18n.js").read_text(encoding="utf-8") + (STATIC / "scorecard.js").read_text(encoding="utf-8")
     assert style == "\n" + (STATIC / "scorecard.css").read_text(encoding="utf-8")
     policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', html).group(1)
     import base64
@@ -181,7 +183,7 @@ def test_the_page_inlines_the_shipped_files_as_they_are():
 
 def test_the_page_is_the_template_with_its_markers_filled():
     template = (STATIC / "scorecard.html").read_text(encoding="utf-8")
-    assert sorted(MARKER.findall(template)) == ["DATA", "POLICY", "SCRIPT", "STYLE"]
+    assert sorted(MARKER.findall(template)) == ["DATA", "POLICY", "SCRIPT", "STYLE", "WORDS"]
     html = scorecard_page(load("scorecard"))
     head = template.split("@POLICY@")[0]
     assert html.startswith(head) and html.endswith(template.rsplit("@SCRIPT@", 1)[1])
@@ -212,7 +214,7 @@ def test_hostile_rule_names_stay_inside_the_data_block(tmp_path):
         encoding="utf-8",
     )
     html = scorecard_page(load(str(house)))
-    assert html.count("<script") == 2 and html.count("</script>") == 2
+    assert html.count("<script") == 3 and html.count("</script>") == 3  # the data, the words, the script
     assert "<img" not in html and "\u2028" not in html
     data = re.search(r'id="scorecard-data">(.*?)</script>', html, re.S).group(1)
     assert json.loads(data)["rules"]["name"] == "</script><script>alert(1)</script>"
@@ -245,7 +247,7 @@ def test_keep_prints_the_embedded_configuration_as_json():
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data == scorecard_config(load("five-up"))
-    assert data["play_amounts"] == [1, 2, 3, 4, 5, 6, 7, 8] and data["header"] == ['[Rules "five-up"]']
+    assert data["play_amounts"] == list(range(1, 17)) and data["header"] == ['[Rules "five-up"]']
 
 
 def test_keep_help():

@@ -216,6 +216,30 @@ def test_cores_agree_on_positions_of_every_preset():
     assert {k[1] for k in kinds} == {2, 3, 4} and {k[2] for k in kinds} == {True, False}
 
 
+def test_a_subset_of_moves_is_valued_as_in_the_whole_on_both_cores():
+    """``evaluate_moves(..., wanted)`` (the expected view drops options clearly worse): only
+    the moves taken are listed, each with the value the whole evaluation gives it, on both
+    cores; moves that lead to one node share it even when the first of them is left out."""
+    rng = random.Random(5)
+    count = 0
+    for position in preset_positions(most_left=12, seeds=range(8), every=2):
+        whole = solver_core.evaluate_moves(position)
+        assert whole is not None
+        if len(whole) < 2:
+            continue
+        kept = {m.move for m in whole if rng.random() < 0.5} or {whole[-1].move}
+        found = solver_core.evaluate_moves(position, None, lambda move: move in kept)
+        with on_core("python"):
+            python = evaluate_moves(position, None, lambda move: move in kept)
+        expected = [(m.move, m.value) for m in whole if m.move in kept]
+        assert [(m.move, m.value) for m in found] == expected == [(m.move, m.value) for m in python]
+        count += 1
+    assert count > 100
+    engine, given = fresh_engine(big_position())
+    with pytest.raises(ValueError, match="flags for"):
+        engine.evaluate(given.state, -1.0, [True])
+
+
 def big_set_ending(seed: int) -> Position:
     """A random ending in a double-10 to double-18 set (hands of more than one word)."""
     rng = random.Random(seed)

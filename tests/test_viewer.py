@@ -61,8 +61,10 @@ def test_record_text_never_appears_as_markup():
     html = page(xss_record())
     for needle in (*XSS, "alert(2)</script>", "<img"):
         assert needle not in html
-    # Exactly two script elements: the data and the page's own script.
-    assert len(re.findall(r"<script\b", html)) == 2
+    # Exactly three script elements: the data, the page's words in Spanish and Portuguese
+    # (both JSON, never run) and the page's own script.
+    assert len(re.findall(r"<script\b", html)) == 3
+    assert len(re.findall(r'<script type="application/json"', html)) == 2
 
 
 def test_embed_json_round_trips():

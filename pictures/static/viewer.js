@@ -8,6 +8,11 @@
   var parser = new DOMParser();
   var cache = {};
   var SEVERITY = { info: 1, warning: 2, error: 3 };
+  var analysis = data.analysis;  // null without --analyze / --analysis
+  var SVG = "http://www.w3.org/2000/svg";
+  var MARK_CLASS = { "?!": "m-dubious", "?": "m-mistake", "??": "m-blunder" };
+  var VIEW_KEY = { "expected": "exp", "open-cards": "open" };
+  var graphMode = "hand";  // or "game"
 
   function $(id) { return document.getElementById(id); }
   function make(tag, className, text) {
@@ -18,6 +23,50 @@
   }
   function lastStep(h) { return hands[h].turns.length + 1; }
   function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
+  function svgNode(tag, attributes) {
+    var e = document.createElementNS(SVG, tag);
+    Object.keys(attributes || {}).forEach(function (k) { e.setAttribute(k, String(attributes[k])); });
+    return e;
+  }
+
+  // A figure to ``places`` decimals (0 or 1) as muggins analyze rounds it (Python's round: the
+  // exact value of the number, a tie to the even digit). toFixed takes a tie up; only exact ties
+  // differ (6.25 to one place, 12.5 to none), and only they are told apart here.
+  function rounded(value, places) {
+    var size = Math.abs(value), sign = value < 0 ? -1 : 1, unit = places ? 4 : 2;
+    if (Number.isInteger(size * unit) && !Number.isInteger(size * unit / 2)) {
+      var scale = places ? 10 : 1, below = Math.floor(size * scale);
+      return sign * (below % 2 === 0 ? below : below + 1) / scale;
+    }
+    return Number(value.toFixed(places));
+  }
+  // A figure for the mover's side with its sign, as muggins analyze writes it: whole where it
+  // is whole, else to one decimal; a figure that rounds to nothing is 0.
+  function signed(value) {
+    if (value === null || value === undefined) { return "\u2014"; }
+    var r = rounded(value, 1);
+    if (r === 0) { return "0"; }
+    return (r > 0 ? "+" : "-") + String(Math.abs(r));
+  }
+  function plusMinus(e) { return e ? " \u00b1" + rounded(e, 1).toFixed(1) : ""; }
+
+  // The analysis' decision at a hand's step, on the verdict view and the other one.
+  function decisionAt(h, s) {
+    if (!analysis) { return null; }
+    var found = hands[h].analysis.decisions[String(s)];
+    return found || null;
+  }
+  function verdictOf(found) { return found ? found[analysis.verdict] || null : null; }
+  function markMeaning(mark) {
+    var meaning = null;
+    analysis.marks.forEach(function (m) { if (m[0] === mark) { meaning = m[2]; } });
+    return meaning;
+  }
+  function markBadge(mark) {
+    var badge = make("span", "mark " + MARK_CLASS[mark], mark);
+    badge.title = markMeaning(mark) + " (the analysis)";
+    return badge;
+  }
 
   // A picture is never drawn smaller than this part of its own size: on a narrow screen the
   // picture box scrolls sideways instead, and the pips stay legible.
@@ -56,17 +105,17 @@
   }
 
   function stepName(h, s) {
-    if (s === 0) { return "the deal"; }
-    if (s === lastStep(h)) { return "end of the hand"; }
-    return "turn " + s;
+    if (s === 0) { return tt("the deal"); }
+    if (s === lastStep(h)) { return tt("end of the hand"); }
+    return tt("turn {n}", { n: s });
   }
 
   function claimText(t) {
     if (t.kind === "play") {
       if (t.claim === null && !t.correct) { return ""; }
-      return (t.claim === null ? "no claim" : "claimed " + t.claim) + " \u00b7 makes " + t.correct;
+      return (t.claim === null ? tt("no claim") : tt("claimed {n}", { n: t.claim })) + " \u00b7 " + tt("makes {n}", { n: t.correct });
     }
-    if (t.kind === "muggins") { return "took " + t.claim + " \u00b7 gets " + t.correct; }
+    if (t.kind === "muggins") { return tt("took {n}", { n: t.claim }) + " \u00b7 " + tt("gets {n}", { n: t.correct }); }
     return "";
   }
   function claimWrong(t) {
@@ -82,7 +131,7 @@
     var timeline = $("timeline");
     timeline.replaceChildren();
     for (var s = 0; s <= lastStep(h); s++) {
-      var label = s === 0 ? "deal" : (s === lastStep(h) ? "end" : String(s));
+      var label = s === 0 ? tt("deal") : (s === lastStep(h) ? tt("end") : String(s));
       var cell = make("button", "", label);
       cell.type = "button";
       cell.dataset.step = String(s);
@@ -90,6 +139,12 @@
       if (turn) { cell.classList.add(turn.kind); }
       if (worst[s]) { cell.classList.add("f-" + worst[s]); }
       var tip = stepName(h, s) + (turn ? ": " + turn.text : "");
+      var judged = verdictOf(decisionAt(h, s));
+      if (judged && judged.mark) {
+        cell.classList.add("marked", MARK_CLASS[judged.mark]);
+        cell.dataset.mark = judged.mark;
+        tip += "\n" + judged.mark + " " + markMeaning(judged.mark);
+      }
       hand.findings.forEach(function (f) { if (f.turn === s) { tip += "\n" + f.severity + " " + f.code; } });
       cell.title = tip;
       cell.addEventListener("click", go.bind(null, h, s));
@@ -102,6 +157,8 @@
       li.dataset.step = String(t.n);
       li.appendChild(make("span", "n", t.n));
       li.appendChild(make("span", "text", t.text));
+      var judged = verdictOf(decisionAt(h, t.n));
+      if (judged && judged.mark) { li.appendChild(markBadge(judged.mark)); li.dataset.mark = judged.mark; }
       li.appendChild(make("span", "claim", claimText(t)));
       if (claimWrong(t)) { li.classList.add("wrong"); }
       li.addEventListener("click", function () { go(h, t.n); revealBoard(); });
@@ -109,21 +166,22 @@
     });
     var findings = $("findings");
     findings.replaceChildren();
-    if (!hand.findings.length) { findings.appendChild(make("li", "none", "no findings in this hand")); }
+    if (!hand.findings.length) { findings.appendChild(make("li", "none", tt("no findings in this hand"))); }
     hand.findings.forEach(function (f) {
       var li = make("li");
       var b = make("button", f.severity);
       b.type = "button";
       b.dataset.step = String(f.turn);
-      b.appendChild(make("span", "where", (f.at_end ? "end of the hand" : "turn " + f.turn) + " \u00b7 " + f.severity + " "));
+      b.appendChild(make("span", "where", (f.at_end ? tt("end of the hand") : tt("turn {n}", { n: f.turn })) + " \u00b7 " + f.severity + " "));
       b.appendChild(make("span", "code", f.code));
-      b.appendChild(make("span", "message", ": " + f.message));
+      b.appendChild(make("span", "message", ": " + tt(f.message)));
       b.addEventListener("click", function () { go(h, f.turn); revealBoard(); });
       li.appendChild(b);
       findings.appendChild(li);
     });
     $("hand").value = String(h);
     builtHand = h;
+    if (analysis) { drawGraph(); }
   }
 
   function showScores(h, s) {
@@ -133,10 +191,10 @@
     var atEnd = s === lastStep(h) && hand.sheet;
     var head = make("tr");
     head.appendChild(make("th", "", ""));
-    head.appendChild(make("th", "num", "score"));
+    head.appendChild(make("th", "num", tt("score")));
     if (atEnd) {
-      head.appendChild(make("th", "num", "sheet says"));
-      head.appendChild(make("th", "num", "claims add to"));
+      head.appendChild(make("th", "num", tt("sheet says")));
+      head.appendChild(make("th", "num", tt("claims add to")));
     }
     table.appendChild(head);
     sides.forEach(function (side, i) {
@@ -164,21 +222,21 @@
     box.replaceChildren();
     var turn = s > 0 && s < lastStep(h) ? hand.turns[s - 1] : null;
     if (turn) {
-      box.appendChild(make("div", "move", "turn " + s + ": " + turn.text));
+      box.appendChild(make("div", "move", tt("turn {n}", { n: s }) + ": " + turn.text));
       var claim = claimText(turn);
       if (claim) { box.appendChild(make("div", claimWrong(turn) ? "claim wrong" : "claim", claim)); }
       turn.comments.forEach(function (c) { box.appendChild(make("div", "comment", c)); });
     } else if (s === 0) {
-      box.appendChild(make("div", "move", "hand " + hand.number + ": the deal"));
+      box.appendChild(make("div", "move", tt("hand {n}: the deal", { n: hand.number })));
       hand.comments.forEach(function (c) { box.appendChild(make("div", "comment", c)); });
     } else {
-      box.appendChild(make("div", "move", "end of hand " + hand.number + ": " + hand.outcome));
-      if (hand.award) { box.appendChild(make("div", "", hand.award)); }
+      box.appendChild(make("div", "move", tt("end of hand {n}: {outcome}", { n: hand.number, outcome: tt(hand.outcome) })));
+      if (hand.award) { box.appendChild(make("div", "", tt(hand.award))); }
     }
     var count = hand.counts[s];
-    if (s > 0) { box.appendChild(make("div", "count", "ends count " + count[0] + (count[1] ? ", scores " + count[1] : ""))); }
+    if (s > 0) { box.appendChild(make("div", "count", count[1] ? tt("ends count {n}, scores {points}", { n: count[0], points: count[1] }) : tt("ends count {n}", { n: count[0] }))); }
     hand.findings.forEach(function (f) {
-      if (f.turn === s) { box.appendChild(make("div", "finding " + f.severity, f.severity + " " + f.code + ": " + f.message)); }
+      if (f.turn === s) { box.appendChild(make("div", "finding " + f.severity, f.severity + " " + f.code + ": " + tt(f.message))); }
     });
   }
 
@@ -191,8 +249,8 @@
       centredWidth = box.scrollWidth;
       box.scrollLeft = (box.scrollWidth - box.clientWidth) / 2;
     }
-    $("where").textContent = "hand " + hand.number + " of " + hands.length + " \u00b7 " + stepName(h, s) +
-      (s > 0 && s < lastStep(h) ? " of " + hand.turns.length : "");
+    $("where").textContent = tt("hand {n} of {hands}", { n: hand.number, hands: hands.length }) + " \u00b7 " + stepName(h, s) +
+      (s > 0 && s < lastStep(h) ? " " + tt("of {turns}", { turns: hand.turns.length }) : "");
     Array.prototype.forEach.call($("timeline").children, function (cell) {
       cell.classList.toggle("now", cell.dataset.step === String(s));
     });
@@ -206,6 +264,10 @@
     });
     showScores(h, s);
     showDetail(h, s);
+    if (analysis) {
+      showAlternatives(h, s);
+      moveCursor(h, s);
+    }
     $("first").disabled = s === 0;
     $("prev").disabled = h === 0 && s === 0;
     $("next").disabled = h === hands.length - 1 && s === lastStep(h);
@@ -213,6 +275,299 @@
     document.body.dataset.hand = String(hand.number);
     document.body.dataset.step = String(s);
     try { history.replaceState(null, "", "#h" + hand.number + "s" + s); } catch (e) { /* file: pages may refuse */ }
+  }
+
+  // ---- the analysis: alternatives at the current play, the graph, the summary tab ----------
+
+  function figureCell(value, err, basis) {
+    if (value === null || value === undefined) { return make("td", "num none", "\u2014"); }
+    var cell = make("td", "num", signed(value) + (basis === "expected" ? plusMinus(err) : ""));
+    cell.dataset.value = String(value);
+    return cell;
+  }
+
+  function basisWords(row) {
+    var key = row.basis === "expected" ? "exp" : (row.basis === "immediate" ? "now" : "open");
+    if (row.basis === "expected") {
+      return key + ", " + plural(row.samples, "sample") + (row.depth !== null ? ", some searched " + row.depth + " plays deep" : "");
+    }
+    if (row.basis === "depth-limited") { return key + ", depth " + row.depth; }
+    if (row.basis === "exact") { return key + ", exact"; }
+    return key;
+  }
+
+  function showAlternatives(h, s) {
+    var box = $("alternatives");
+    box.replaceChildren();
+    var found = decisionAt(h, s);
+    var main = verdictOf(found);
+    if (!main) {
+      var why = s === 0 ? "the deal: no play yet" : (s === lastStep(h) ? "the end of the hand" : "no play judged at this turn");
+      box.appendChild(make("p", "none", why));
+      box.dataset.turn = "";
+      return;
+    }
+    box.dataset.turn = String(s);
+    var otherView = analysis.verdict === "expected" ? "open-cards" : "expected";
+    var other = found[otherView] || null;
+    var head = make("p", "decision");
+    head.appendChild(make("span", "move", main.seat + " played " + main.played));
+    if (main.mark) { head.appendChild(document.createTextNode(" ")); head.appendChild(markBadge(main.mark)); }
+    box.appendChild(head);
+    var facts = [];
+    if (!main.unforced) { facts.push("forced: the only move"); }
+    else if (main.basis === "immediate") { facts.push("loss " + main.loss + " (now)"); }
+    else { facts.push("loss " + signed(main.loss).replace("+", "") + (main.basis === "expected" ? plusMinus(main.error) : "") + " (" + basisWords(main) + ")"); }
+    if (other && other.unforced && other.basis !== "immediate") {
+      facts.push("open cards: loss " + signed(other.loss).replace("+", "") + (other.mark ? " " + other.mark : ""));
+    }
+    if (!main.hand_known) { facts.push("the hand of " + main.seat + " is not written: only the played tile's ends are listed"); }
+    box.appendChild(make("p", "facts", facts.join(" \u00b7 ")));
+    if (main.note) { box.appendChild(make("p", "note", main.note)); }
+    var table = make("table", "options");
+    var head2 = make("tr");
+    var key = VIEW_KEY[analysis.verdict];
+    var columns = [["move", "the legal move (placements that leave the same position counted once)"], ["now", "points scored at once"], [key, "value: " + key]];
+    if (other) { columns.push([VIEW_KEY[otherView], "value: " + VIEW_KEY[otherView]]); }
+    columns.forEach(function (c, i) {
+      var th = make("th", i ? "num" : "", c[0]);
+      th.title = c[1] + " (see \u201cWhat the figures are\u201d)";
+      head2.appendChild(th);
+    });
+    table.appendChild(head2);
+    var otherValues = {};
+    if (other) { other.options.forEach(function (o) { otherValues[o[0]] = o; }); }
+    main.options.forEach(function (o) {
+      var tr = make("tr");
+      tr.dataset.move = o[0];
+      if (o[0] === main.played) { tr.classList.add("chosen"); }
+      if (o[0] === main.best) { tr.classList.add("best"); }
+      var name = make("td", "move", o[0]);
+      if (o[0] === main.played) { name.appendChild(make("span", "tag", " played")); }
+      if (o[0] === main.best && main.unforced) { name.appendChild(make("span", "tag", " best")); }
+      tr.appendChild(name);
+      tr.appendChild(make("td", "num now", o[1]));
+      var c = figureCell(main.basis === "immediate" ? null : o[2], o[3], main.basis);
+      c.classList.add("v-" + key);
+      tr.appendChild(c);
+      if (other) {
+        var p = otherValues[o[0]];
+        var d = figureCell(p && other.basis !== "immediate" ? p[2] : null, p ? p[3] : null, other.basis);
+        d.classList.add("v-" + VIEW_KEY[otherView]);
+        tr.appendChild(d);
+      }
+      table.appendChild(tr);
+    });
+    box.appendChild(table);
+  }
+
+  // The graph: the expected final point difference after each judged play, over a hand or the
+  // game (hands one after another). Points are (step, value); x runs over the steps.
+  var graphPlaces = [];  // per drawn hand: its x offset, for the cursor
+
+  function graphSeries() {
+    var out = analysis.series.map(function () { return []; });
+    var offset = 0;
+    graphPlaces = [];
+    var range = graphMode === "hand" ? [pos.hand] : hands.map(function (x, i) { return i; });
+    range.forEach(function (h) {
+      var g = hands[h].analysis.graph;
+      var base = graphMode === "game" ? g.start : analysis.series.map(function () { return 0; });
+      graphPlaces[h] = offset;
+      g.points.forEach(function (p) {
+        out[p[0]].push({ x: offset + p[1], y: base[p[0]] + p[2], mark: p[3], seat: p[4], hand: h, step: p[1] });
+      });
+      var last = lastStep(h);
+      var ends = graphMode === "game" ? g.after : g.end;
+      if (ends) {
+        ends.forEach(function (v, k) { out[k].push({ x: offset + last, y: v, mark: null, hand: h, step: last, end: true }); });
+      }
+      offset += last + 1;
+    });
+    return { series: out, width: Math.max(offset - 1, 1) };
+  }
+
+  var GRAPH = { w: 640, h: 170, left: 44, right: 10, top: 10, bottom: 18 };
+
+  // The graph is drawn at the width of its box (one unit a pixel: legible text on a phone),
+  // and again when that width changes.
+  function graphWidth() {
+    var width = Math.round($("graph").clientWidth);
+    return width ? Math.max(300, Math.min(1200, width)) : GRAPH.w;
+  }
+
+  function drawGraph() {
+    GRAPH.w = graphWidth();
+    var drawn = graphSeries();
+    var top = 10;
+    drawn.series.forEach(function (points) { points.forEach(function (p) { top = Math.max(top, Math.abs(p.y)); }); });
+    top = Math.ceil(top / 10) * 10;
+    var innerW = GRAPH.w - GRAPH.left - GRAPH.right, innerH = GRAPH.h - GRAPH.top - GRAPH.bottom;
+    function X(x) { return GRAPH.left + innerW * x / drawn.width; }
+    function Y(y) { return GRAPH.top + innerH * (top - y) / (2 * top); }
+    var svg = svgNode("svg", { viewBox: "0 0 " + GRAPH.w + " " + GRAPH.h, "class": "graph " + graphMode, role: "img" });
+    svg.appendChild(svgNode("rect", { x: GRAPH.left, y: GRAPH.top, width: innerW, height: innerH, "class": "plot" }));
+    [top, 0, -top].forEach(function (v) {
+      svg.appendChild(svgNode("line", { x1: GRAPH.left, x2: GRAPH.left + innerW, y1: Y(v), y2: Y(v), "class": v ? "grid" : "zero" }));
+      var label = svgNode("text", { x: GRAPH.left - 4, y: Y(v) + 4, "class": "axis" });
+      label.textContent = signed(v);
+      svg.appendChild(label);
+    });
+    if (graphMode === "hand") {
+      [[0, "deal"], [drawn.width, "end"]].forEach(function (at) {
+        var t = svgNode("text", { x: X(at[0]), y: GRAPH.h - 4, "class": "axis step-name" });
+        t.textContent = at[1];
+        svg.appendChild(t);
+      });
+    } else {
+      hands.forEach(function (hand, h) {
+        var x = X(graphPlaces[h]);
+        if (h) { svg.appendChild(svgNode("line", { x1: x, x2: x, y1: GRAPH.top, y2: GRAPH.top + innerH, "class": "hand-edge" })); }
+        var room = X(graphPlaces[h] + lastStep(h)) - x;
+        if (room < 12) { return; }
+        var t = svgNode("text", { x: x + 2, y: GRAPH.h - 4, "class": "axis hand-name" });
+        t.textContent = room > 46 ? "hand " + hand.number : String(hand.number);
+        svg.appendChild(t);
+      });
+    }
+    svg.appendChild(svgNode("line", { id: "graph-cursor", x1: 0, x2: 0, y1: GRAPH.top, y2: GRAPH.top + innerH, "class": "cursor" }));
+    drawn.series.forEach(function (points, k) {
+      if (!points.length) { return; }
+      svg.appendChild(svgNode("polyline", { points: points.map(function (p) { return X(p.x).toFixed(1) + "," + Y(p.y).toFixed(1); }).join(" "), "class": "line s" + k }));
+    });
+    drawn.series.forEach(function (points, k) {
+      points.forEach(function (p) {
+        var marked = !!p.mark;
+        var dot = svgNode("circle", { cx: X(p.x).toFixed(1), cy: Y(p.y).toFixed(1), r: marked ? 5.5 : (p.end ? 3.5 : 2.5),
+          "class": (marked ? "dot " + MARK_CLASS[p.mark] : (p.end ? "end s" + k : "pt s" + k)) });
+        dot.dataset.hand = String(hands[p.hand].number);
+        dot.dataset.step = String(p.step);
+        dot.dataset.value = String(p.y);
+        if (marked) { dot.dataset.mark = p.mark; }
+        var tip = svgNode("title");
+        tip.textContent = "hand " + hands[p.hand].number + ", " + stepName(p.hand, p.step) +
+          (p.end ? ": the outcome " : ": " + p.seat + " " + (p.mark || "") + " \u00b7 expected ") + signed(p.y) +
+          (analysis.series.length > 1 ? " for " + analysis.series[k].who : "");
+        dot.appendChild(tip);
+        dot.addEventListener("click", function () { go(p.hand, p.step); });
+        svg.appendChild(dot);
+      });
+    });
+    $("graph").replaceChildren(svg);
+    $("graph-hand").setAttribute("aria-pressed", String(graphMode === "hand"));
+    $("graph-game").setAttribute("aria-pressed", String(graphMode === "game"));
+    moveCursor(pos.hand, pos.step);
+  }
+
+  function moveCursor(h, s) {
+    var cursor = document.getElementById("graph-cursor");
+    if (!cursor) { return; }
+    var drawnW = graphMode === "hand" ? lastStep(h) : null;
+    if (drawnW === null) {
+      var total = 0;
+      hands.forEach(function (x, i) { total += lastStep(i) + 1; });
+      drawnW = Math.max(total - 1, 1);
+    }
+    var offset = graphMode === "hand" ? 0 : graphPlaces[h];
+    var x = GRAPH.left + (GRAPH.w - GRAPH.left - GRAPH.right) * (offset + s) / Math.max(drawnW, 1);
+    cursor.setAttribute("x1", x.toFixed(1));
+    cursor.setAttribute("x2", x.toFixed(1));
+  }
+
+  function showTab(which) {
+    var summary = which === "summary";
+    $("summary").hidden = !summary;
+    document.querySelector("main").hidden = summary;
+    $("timeline").hidden = summary;
+    $("tab-board").setAttribute("aria-selected", String(!summary));
+    $("tab-summary").setAttribute("aria-selected", String(summary));
+    document.body.dataset.tab = which;
+  }
+
+  var PLAYER_HEADS = {
+    player: "player", decisions: "moves", unforced: "unforced", marked: "marked", error_rate: "error rate",
+    dubious: "?!", mistakes: "?", blunders: "??", missed: "points missed", missed_se: "\u00b1",
+    missed_now: "missed now", unclaimed: "unclaimed", muggins_lost: "Muggins lost", muggins_gained: "Muggins gained"
+  };
+  var LEDGER_HEADS = {
+    earned: "earned", claimed: "claimed", unclaimed: "unclaimed", lost: "lost", muggins_lost: "Muggins lost",
+    taken_back: "taken back", muggins_gained: "Muggins gained", over_claimed: "over-claimed", penalty: "penalty",
+    end_points: "end of hand"
+  };
+
+  function headRow(names) {
+    var tr = make("tr");
+    names.forEach(function (n, i) { tr.appendChild(make("th", i ? "num" : "", n)); });
+    return tr;
+  }
+
+  function traced(turns) {
+    return turns.map(function (t) { return "hand " + t[0] + (t[1] === null ? " end" : " turn " + t[1]); }).join("; ");
+  }
+
+  function ledgerRows(table, wantHands) {
+    var ledger = analysis.ledger;
+    table.appendChild(headRow([wantHands ? "who, hand" : "who"].concat(ledger.columns.map(function (c) { return LEDGER_HEADS[c] || c; }))));
+    ledger.lines.forEach(function (line) {
+      if ((line.hand !== null) !== wantHands) { return; }
+      var tr = make("tr");
+      tr.dataset.who = line.who;
+      var name = line.name && line.name !== line.who ? line.name + " (" + line.who + ")" : line.who;
+      tr.appendChild(make("td", "", name + (line.kind === "side" ? ", team" : "") + (wantHands ? " \u00b7 hand " + line.hand : "")));
+      line.values.forEach(function (v, i) {
+        var td = make("td", "num", v === null ? "" : v);
+        td.dataset.column = ledger.columns[i];
+        if (line.turns[i] && line.turns[i].length) { td.title = traced(line.turns[i]); }
+        tr.appendChild(td);
+      });
+      table.appendChild(tr);
+    });
+  }
+
+  function buildSummary() {
+    var players = $("players");
+    var columns = Object.keys(PLAYER_HEADS);
+    players.appendChild(headRow(columns.map(function (c) { return PLAYER_HEADS[c]; })));
+    analysis.players.forEach(function (row) {
+      var tr = make("tr");
+      tr.dataset.player = row.player;
+      columns.forEach(function (c) {
+        var v = row[c];
+        var text = v;
+        if (c === "error_rate") { text = v === null ? "\u2014" : rounded(v * 100, 0) + "%"; }
+        else if (c === "missed" || c === "missed_se") { text = String(rounded(v, 1)); }
+        var td = make("td", c === "player" ? "" : "num", text);
+        td.dataset.column = c;
+        tr.appendChild(td);
+      });
+      players.appendChild(tr);
+    });
+    $("summary-line").textContent = (analysis.summary ? analysis.summary + ". " : "") + "Error rate = marked / unforced decisions;" +
+      " points missed (\u00b1 its standard error) and missed now are over the unforced decisions, on the " +
+      VIEW_KEY[analysis.verdict] + " and the now figures (see \u201cWhat the figures are\u201d); Muggins lost and gained: points taken by calls.";
+    ledgerRows($("ledger"), false);
+    ledgerRows($("ledger-hands"), true);
+    var legend = $("legend");
+    analysis.legend.forEach(function (row) {
+      legend.appendChild(make("dt", "", row[0]));
+      legend.appendChild(make("dd", "", row[1]));
+    });
+    $("hidden-note").textContent = analysis.hidden || "";
+    $("hidden-note").hidden = !analysis.hidden;
+    $("graph-title").textContent = (analysis.verdict === "expected" ? "Expected final point difference" : "Final point difference, open cards") +
+      " (" + analysis.difference + ")";
+    if (analysis.series.length > 1) {
+      var key = make("span", "series-key");
+      analysis.series.forEach(function (s, k) { key.appendChild(make("span", "s" + k, "\u25cf " + (s.who && s.who !== s.side ? s.who + " (" + s.side + ")" : s.side))); });
+      $("graph-title").appendChild(key);
+    }
+    ["tabs", "graph-box", "alternatives-box", "legend-box"].forEach(function (id) { $(id).hidden = false; });
+    $("tab-board").addEventListener("click", function () { showTab("board"); });
+    $("tab-summary").addEventListener("click", function () { showTab("summary"); });
+    $("graph-hand").addEventListener("click", function () { graphMode = "hand"; drawGraph(); });
+    $("graph-game").addEventListener("click", function () { graphMode = "game"; drawGraph(); });
+    window.addEventListener("resize", function () { if (hands.length && graphWidth() !== GRAPH.w) { drawGraph(); } });
+    showTab("board");
   }
 
   function go(h, s) {
@@ -229,22 +584,44 @@
     go(h, s);
   }
 
-  function header() {
-    document.title = data.title + " \u2014 muggins viewer";
+  /* The header's words: said again when the language changes. */
+  function headerText() {
+    document.title = data.title + " \u2014 " + tt("muggins viewer");
     $("title").textContent = data.title;
-    var meta = [data.meta.site, data.meta.date, "rules: " + data.meta.rules, data.meta.file].filter(function (x) { return x; });
+    var meta = [data.meta.site, data.meta.date, tt("rules: {rules}", { rules: data.meta.rules }), data.meta.file].filter(function (x) { return x; });
     $("meta").textContent = meta.join(" \u00b7 ") + " \u00b7 " + sides.map(function (s) {
       return s.who && s.who !== s.side ? s.who + " (" + s.side + ")" : s.side;
-    }).join(" v ") + (data.as ? " \u00b7 as " + data.as + " sees it: the other hands face down" : "");
-    if (data.as) { document.body.dataset.as = data.as; }
+    }).join(" v ") + (data.as ? " \u00b7 " + tt("as {seat} sees it: the other hands face down", { seat: data.as }) : "");
+    $("comments").replaceChildren();
     data.comments.forEach(function (c) { $("comments").appendChild(make("p", "comment", c)); });
+    if (data.comments_hidden) {
+      $("comments").appendChild(make("p", "note comments-hidden", tt("comments are not shown in {seat}'s view: a comment can name tiles {seat} could not see", { seat: data.as })));
+    }
     var record = $("record-findings");
-    data.findings.forEach(function (f) { record.appendChild(make("li", f.severity, f.severity + " " + f.code + ": " + f.message)); });
+    record.replaceChildren();
+    data.findings.forEach(function (f) { record.appendChild(make("li", f.severity, f.severity + " " + f.code + ": " + tt(f.message))); });
     var select = $("hand");
+    var chosen = select.value;
+    select.replaceChildren();
     hands.forEach(function (hand, i) {
-      var option = make("option", "", "hand " + hand.number + (hand.findings.length ? " (" + plural(hand.findings.length, "finding") + ")" : ""));
+      var count = hand.findings.length;
+      var findings = count === 1 ? tt("1 finding") : tt("{n} findings", { n: count });
+      var option = make("option", "", tt("hand {n}", { n: hand.number }) + (count ? " (" + findings + ")" : ""));
       option.value = String(i);
       select.appendChild(option);
+    });
+    if (chosen) { select.value = chosen; }
+  }
+
+  function header() {
+    if (data.as) { document.body.dataset.as = data.as; }
+    if (analysis) { buildSummary(); }
+    headerText();
+    var select = $("hand");
+    I18N.switcher($("controls"), function () {
+      headerText();
+      builtHand = -1;
+      if (hands.length) { show(); } else { $("where").textContent = tt("this record has no hands"); }
     });
     select.addEventListener("change", function () { go(Number(select.value), 0); });
     $("first").addEventListener("click", function () { go(pos.hand, 0); });
@@ -264,7 +641,7 @@
 
   header();
   if (!hands.length) {
-    $("where").textContent = "this record has no hands";
+    $("where").textContent = tt("this record has no hands");
     return;
   }
   var wanted = /^#h(\d+)s(\d+)$/.exec(location.hash);

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
+from muggins.i18n import _, localize, msg
+
 if TYPE_CHECKING:
     from muggins.notation.model import Record
 
@@ -82,18 +84,19 @@ class Diagnostic:
         return self.source
 
     def render(self) -> str:
-        """Plain text, compiler style: ``file:line:col: error[code]: message``, then the line and a caret."""
+        """Plain text, compiler style: ``file:line:col: error[code]: message``, then the line and a
+        caret; in the language in use (muggins.i18n), the code, file and severity as they are."""
         where = []
         if self.hand is not None:
-            where.append(f"hand {self.hand}")
+            where.append(_("hand {hand}").format(hand=self.hand))
         if self.turn is not None:
-            where.append(f"turn {self.turn}")
+            where.append(_("turn {turn}").format(turn=self.turn))
         prefix = f"{self.location}: {self.severity}[{self.code}]: "
-        text = prefix + (f"{', '.join(where)}: " if where else "") + self.message
+        text = prefix + (f"{', '.join(where)}: " if where else "") + localize(self.message)
         if self.expected:
-            text += f"\n  expected {self.expected}"
+            text += "\n  " + _("expected {expected}").format(expected=localize(self.expected))
         if self.rule:
-            text += f"\n  rule: {self.rule}"
+            text += "\n  " + _("rule: {rule}").format(rule=self.rule)
         if self.context is not None and self.column:
             text += f"\n  {self.context}\n  {' ' * (self.column - 1)}^"
         return text
@@ -126,11 +129,14 @@ class Diagnostic:
             return self
         from dataclasses import replace
 
-        return replace(self, message=f"{self.message} (follows from {where_words(cause)})", follows=cause)
+        return replace(self, message=msg("{message} (follows from {where})", message=self.message, where=where_words(cause)), follows=cause)
 
 
 def where_words(at: tuple[int | None, int | None, str]) -> str:
     """``(2, 5, "over-claim")`` as words: "hand 2, turn 5: over-claim"."""
     hand, turn, code = at
-    place = "the record" if hand is None else f"hand {hand}" + (f", turn {turn}" if turn is not None else "")
-    return f"{place}: {code}"
+    if hand is None:
+        return msg("the record: {code}", code=code)
+    if turn is None:
+        return msg("hand {hand}: {code}", hand=hand, code=code)
+    return msg("hand {hand}, turn {turn}: {code}", hand=hand, turn=turn, code=code)

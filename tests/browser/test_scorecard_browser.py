@@ -160,7 +160,8 @@ def test_copy_puts_the_record_on_the_clipboard(browser, card_path):
     set_up(page, ["Ana", "Bruno"])
     tap(page, "A", 25)
     page.click("#copy")
-    page.wait_for_function("document.getElementById('export-message').textContent !== ''")
+    # (wait_for_function evaluates its text as script, which the card's policy forbids: a selector)
+    page.wait_for_selector("#export-message:not(:empty)")
     assert page.text_content("#export-message") == page.evaluate("mugginsScorecard.text.copied")
     assert page.evaluate("navigator.clipboard.readText()") == page.input_value("#record")
     assert "A +25" in page.input_value("#record")
@@ -212,7 +213,7 @@ def test_hostile_names_are_text_on_the_card_and_quoted_in_the_export(watched, ca
     muggins(page, 2, 1, "10")
     end_hand(page, "0", {"B": "8", "C": "0"})  # 8 -> 10
     assert totals(page) == {"A": 10, "B": 5, "C": 10}
-    assert page.evaluate("document.scripts.length") == 2
+    assert page.evaluate("document.scripts.length") == 3  # the data, the words (both JSON) and the script
     assert page.evaluate("document.querySelectorAll('#play script, #play img').length") == 0
     page.screenshot(path=str(artifacts / "scorecard-hostile-names.png"), full_page=True)
     text = downloaded(page)

@@ -176,6 +176,6 @@ def test_hostile_names_beside_the_board_stay_text(watched, tmp_path, artifacts):
     assert label["right"] > column  # the name is longer than its column, which clips it off the table:
     assert page.get_attribute("#picture svg g.hand[data-seat='W'] text.seat", "clip-path") == "url(#seat-clip-0)"
     assert column <= box(page, "#picture svg rect.felt")["x"]
-    assert page.evaluate("document.querySelectorAll('script').length") == 2 and watched.dialogs == []
+    assert page.evaluate("document.querySelectorAll('script').length") == 3 and watched.dialogs == []  # data, words (JSON) and script
     page.screenshot(path=str(artifacts / "viewer-hostile-four-players.png"))
     assert watched.errors == []

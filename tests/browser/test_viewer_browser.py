@@ -163,7 +163,7 @@ def test_hostile_names_show_as_text_and_nothing_runs(watched, page_path, artifac
     seats = page.eval_on_selector_all("#picture svg text.seat", "nodes => nodes.map(n => n.textContent)")
     assert [s.removeprefix("\u25b6 ") for s in seats] == [f"A \u00b7 {NAME_A}", f"B \u00b7 {NAME_B}"]
     assert page.evaluate("document.querySelectorAll('img').length") == 0
-    assert page.evaluate("document.scripts.length") == 2
+    assert page.evaluate("document.scripts.length") == 3  # the data, the words (both JSON) and the script
     assert page.evaluate("document.querySelectorAll('[onerror]').length") == 0
     page.keyboard.press("End")
     page.screenshot(path=str(artifacts / "viewer-hostile-names.png"), full_page=True)

@@ -32,21 +32,72 @@ from muggins.cli import keep as _keep  # noqa: F401,E402
 def main() -> None:
     """The ``muggins`` command: ``app`` as Typer runs it (Typer's own pretty tracebacks are off
     for this app). When the command line names a command, only that one is built: it says and
-    does just the same."""
+    does just the same. The language (``--lang``, else the environment) is chosen first, so that
+    the help is in it too."""
     import sys
 
     from typer.main import get_command
 
-    get_command(_named(sys.argv[1:2]))()
+    from muggins import i18n
+
+    args = sys.argv[1:]
+    i18n.use(i18n.normalise(_global(args).get("--lang")) or i18n.from_environment())
+    command = get_command(_named(args))
+    if i18n.language() != "en":
+        _translate_help(command)
+    command()
 
 
-def _named(first: list[str]) -> typer.Typer:
-    """``app``, or a copy of it that holds only the command named by ``first`` when it names one."""
+#: The options of ``muggins`` itself (before the command), and whether each takes a value.
+GLOBAL_OPTIONS = {"--version": False, "--no-color": False, "--lang": True}
+
+
+def _global(args: list[str]) -> dict[str, str | None]:
+    """The global options at the head of ``args`` (up to the command's name), with their values."""
+    found: dict[str, str | None] = {}
+    i = 0
+    while i < len(args):
+        name, equals, value = args[i].partition("=")
+        if name not in GLOBAL_OPTIONS:
+            break
+        if GLOBAL_OPTIONS[name] and not equals:
+            value = args[i + 1] if i + 1 < len(args) else ""
+            i += 1
+        found[name] = value if GLOBAL_OPTIONS[name] else None
+        i += 1
+    found[""] = args[i] if i < len(args) else None  # the command's name, if any
+    return found
+
+
+def _named(args: list[str]) -> typer.Typer:
+    """``app``, or a copy of it that holds only the command named in ``args`` when it names one."""
     import copy
 
-    chosen = [info for info in app.registered_commands if first and info.name == first[0]]
+    first = _global(args)[""]
+    chosen = [info for info in app.registered_commands if first and info.name == first]
     if not chosen:
         return app
     narrowed = copy.copy(app)
     narrowed.registered_commands = chosen
     return narrowed
+
+
+def _translate_help(command: object) -> None:
+    """The help of ``command``, its options and its subcommands, in the language in use (the
+    texts are marked where they are written, with ``N_``)."""
+    from muggins.cli.common import BUILT_HELP
+    from muggins.i18n import _, localize
+
+    def said(text: str) -> str:
+        built = BUILT_HELP.get(text)
+        return localize(built) if built is not None else _(text)
+
+    for name in ("help", "short_help", "epilog"):
+        text = getattr(command, name, None)
+        if isinstance(text, str):
+            setattr(command, name, said(text))
+    for param in getattr(command, "params", ()):
+        if isinstance(getattr(param, "help", None), str):
+            param.help = said(param.help)
+    for sub in getattr(command, "commands", {}).values():
+        _translate_help(sub)

@@ -35,6 +35,7 @@ from muggins.cli.common import (
     stdout_console,
     to_output,
 )
+from muggins.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -56,39 +57,41 @@ class AnalyzeFormat(str, enum.Enum):
 
 @app.command("analyze")
 def analyze_command(
-    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input."),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set to analyze under, instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
-    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
+    files: List[str] = typer.Argument(..., help=N_("Record files (.mgn), folders of them, or - for standard input.")),
+    rules: Optional[str] = typer.Option(None, "--rules", help=N_("Rule set to analyze under, instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes.")),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable).")),
     view: str = typer.Option(
         "expected",
         "--view",
-        help="expected: judge each play on what its player could know (the mean over sampled deals of the tiles unseen); open-cards: against every tile, as if all were seen.",
+        help=N_("expected: judge each play on what its player could know (the mean over sampled deals of the tiles unseen); open-cards: against every tile, as if all were seen."),
     ),
-    samples: int = typer.Option(64, "--samples", help="Expected view: at most this many sampled deals per decision (fewer: faster, larger standard errors).", min=2),
-    seed: int = typer.Option(0, "--seed", help="Expected view: the seed of the sampled deals (the same seed, the same figures)."),
+    samples: int = typer.Option(64, "--samples", help=N_("Expected view: at most this many sampled deals per decision (fewer: faster, larger standard errors)."), min=2),
+    seed: int = typer.Option(0, "--seed", help=N_("Expected view: the seed of the sampled deals (the same seed, the same figures).")),
     budget: float = typer.Option(
-        2.0, "--budget", help="Seconds the solver may spend per position (per sampled deal in the expected view); 0: immediate points only.", min=0.0
+        2.0, "--budget", help=N_("Seconds the solver may spend per position (per sampled deal in the expected view); 0: immediate points only."), min=0.0
     ),
     record_budget: Optional[float] = typer.Option(
-        None, "--record-budget", help="Seconds for one record's analysis; past them its remaining plays are judged on immediate points (and say so).", min=0.0
+        None, "--record-budget", help=N_("Seconds for one record's analysis; past them its remaining plays are judged on immediate points (and say so)."), min=0.0
     ),
-    jobs: int = jobs_option("Analyze records"),
-    scheduler: Optional[str] = scheduler_option("Analyze records"),
+    jobs: int = jobs_option(N_("Analyze records")),
+    scheduler: Optional[str] = scheduler_option(N_("Analyze records")),
     sort: Optional[str] = typer.Option(
-        None, "--sort", help="Sort the players' table by this column, named as its header shows it (names A-Z, numbers largest first)."
+        None, "--sort", help=N_("Sort the players' table by this column, named as its header shows it (names A-Z, numbers largest first).")
     ),
     format: AnalyzeFormat = typer.Option(
         AnalyzeFormat.text,
         "--format",
-        help="text (tables), json (schema muggins.analyze/2), csv (the players' table), jsonl (a row per decision and per record, schema muggins.tables/2) or parquet (the same tables as Parquet files in the new folder of -o).",
+        help=N_(
+            "text (tables), json (schema muggins.analyze/2), csv (the players' table), jsonl (a row per decision and per record, schema muggins.tables/2) or parquet (the same tables as Parquet files in the new folder of -o)."
+        ),
     ),
-    hands: bool = typer.Option(False, "--hands", help="Text: show the ledger hand by hand, not only for the game."),
-    players_only: bool = typer.Option(False, "--players-only", help="Text: show only the players' table across all records."),
+    hands: bool = typer.Option(False, "--hands", help=N_("Text: show the ledger hand by hand, not only for the game.")),
+    players_only: bool = typer.Option(False, "--players-only", help=N_("Text: show only the players' table across all records.")),
     record: Optional[int] = record_option(),
     rules_dir: List[str] = rules_dir_option(),
-    output: Optional[str] = output_option("the analysis"),
-    annotate: bool = typer.Option(False, "--annotate", help="Write each file back with marks, best moves and the audit's findings as comments, to FILE.annotated.mgn (never over the input)."),
-    output_dir: Optional[Path] = typer.Option(None, "--output-dir", help="With --annotate: write the annotated files into this folder."),
+    output: Optional[str] = output_option(N_("the analysis")),
+    annotate: bool = typer.Option(False, "--annotate", help=N_("Write each file back with marks, best moves and the audit's findings as comments, to FILE.annotated.mgn (never over the input).")),
+    output_dir: Optional[Path] = typer.Option(None, "--output-dir", help=N_("With --annotate: write the annotated files into this folder.")),
     quiet: bool = quiet_option(),
     no_color: bool = no_color_option(),
 ) -> None:

@@ -17,6 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from muggins.cli.output import error, reset_choices, say, set_no_color
+from muggins.i18n import N_
 
 if TYPE_CHECKING:
     from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
@@ -32,6 +33,23 @@ class MugginsGroup(TyperGroup):
         complete_var: Optional[str] = None,
         standalone_mode: bool = True,
         windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        from muggins import i18n
+
+        spoken = i18n.language()  # a run's language is its own too: said again after it
+        try:
+            return self._run(args, prog_name, complete_var, standalone_mode, windows_expand_args, **extra)
+        finally:
+            i18n.use(spoken)
+
+    def _run(
+        self,
+        args: Optional[Sequence[str]],
+        prog_name: Optional[str],
+        complete_var: Optional[str],
+        standalone_mode: bool,
+        windows_expand_args: bool,
         **extra: Any,
     ) -> Any:
         ClickException, NoArgsIsHelpError, UsageError = _click_errors()
@@ -75,7 +93,7 @@ def _lower_first(text: str) -> str:
 app = typer.Typer(
     name="muggins",
     cls=MugginsGroup,
-    help=(
+    help=N_(
         "Record analyzer and replayer for the domino game All Fives (Muggins): verify disputed "
         "scores, replay recorded games, analyze missed Muggins points.\n\n"
         "Every command reads records from files, folders of them, or - for standard input. "
@@ -102,9 +120,31 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+def _language(value: Optional[str]) -> Optional[str]:
+    """``--lang``: the language of the run's reports and messages; else the environment's."""
+    from muggins import i18n
+
+    if value is None:
+        i18n.use(i18n.from_environment())
+        return value
+    code = i18n.normalise(value)
+    if code is None:
+        raise typer.BadParameter(f"{value!r} is not a language muggins speaks ({', '.join(i18n.LANGUAGES)})")
+    i18n.use(code)
+    return value
+
+
 @app.callback()
 def _root(
-    version: bool = typer.Option(False, "--version", help="Print the version and exit.", callback=_version, is_eager=True),
-    no_color: bool = typer.Option(False, "--no-color", help="No colour and no bold, as NO_COLOR does.", callback=set_no_color),
+    version: bool = typer.Option(False, "--version", help=N_("Print the version and exit."), callback=_version, is_eager=True),
+    no_color: bool = typer.Option(False, "--no-color", help=N_("No colour and no bold, as NO_COLOR does."), callback=set_no_color),
+    lang: Optional[str] = typer.Option(
+        None,
+        "--lang",
+        help=N_("The language of reports and messages: en, es or pt (else LC_ALL, LC_MESSAGES or LANG says; English where they name none of them). JSON and CSV are the same in every language."),
+        callback=_language,
+        is_eager=True,
+        metavar="LANG",
+    ),
 ) -> None:
     """Record analyzer and replayer for All Fives (Muggins)."""

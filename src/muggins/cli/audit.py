@@ -36,6 +36,7 @@ from muggins.cli.common import (
     stdout_console,
     to_output,
 )
+from muggins.i18n import N_
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -47,23 +48,23 @@ if TYPE_CHECKING:
 
 @app.command("audit")
 def audit_command(
-    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input."),
+    files: List[str] = typer.Argument(..., help=N_("Record files (.mgn), folders of them, or - for standard input.")),
     rules: List[str] = typer.Option(
-        [], "--rules", help="Rule set to audit under, instead of the record's: a preset name or a YAML file. Repeat to compare rule sets side by side. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."
+        [], "--rules", help=N_("Rule set to audit under, instead of the record's: a preset name or a YAML file. Repeat to compare rule sets side by side. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes.")
     ),
-    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable).")),
     which_rules: bool = typer.Option(
-        False, "--which-rules", help="Try every preset and the parameter values that change scores; list the rule sets under which the record is right."
+        False, "--which-rules", help=N_("Try every preset and the parameter values that change scores; list the rule sets under which the record is right.")
     ),
-    top: int = typer.Option(8, "--top", help="With --which-rules: how many rule sets to list.", min=1),
+    top: int = typer.Option(8, "--top", help=N_("With --which-rules: how many rule sets to list."), min=1),
     format: Format = typer.Option(
-        Format.text, "--format", help="text (a person's report), json (schema muggins.audit/1), csv (one row per finding), jsonl (a row per finding and per record, schema muggins.tables/2) or parquet (the same tables as Parquet files in the new folder of -o)."
+        Format.text, "--format", help=N_("text (a person's report), json (schema muggins.audit/1), csv (one row per finding), jsonl (a row per finding and per record, schema muggins.tables/2) or parquet (the same tables as Parquet files in the new folder of -o).")
     ),
     record: Optional[int] = record_option(),
     rules_dir: List[str] = rules_dir_option(),
-    output: Optional[str] = output_option("the report"),
-    jobs: int = jobs_option("Audit records"),
-    scheduler: Optional[str] = scheduler_option("Audit records"),
+    output: Optional[str] = output_option(N_("the report")),
+    jobs: int = jobs_option(N_("Audit records")),
+    scheduler: Optional[str] = scheduler_option(N_("Audit records")),
     quiet: bool = quiet_option(),
     no_color: bool = no_color_option(),
 ) -> None:
@@ -213,13 +214,17 @@ def _file_line(name: str, records: int, found: int, skipped: int, under: dict[st
     from rich.markup import escape
 
     from muggins.cli.output import counted
+    from muggins.i18n import _
 
     if under:
-        verdict = [f"{counted(n, 'finding')} under {rules}" if n else f"clean under {rules}" for rules, n in under.items()]
+        verdict = [
+            _("{findings} under {rules}").format(findings=counted(n, "finding"), rules=rules) if n else _("clean under {rules}").format(rules=rules)
+            for rules, n in under.items()
+        ]
     else:
         verdict = [counted(found, "finding")] if found else []
     if skipped:  # its rule set could not be had: not "clean"
-        verdict.append(f"{skipped} not audited (rule set unusable)")
+        verdict.append(_("{n} not audited (rule set unusable)").format(n=skipped))
     elif not found and not under:
-        verdict.append("clean")
+        verdict.append(_("clean"))
     return f"{escape(name)}: {counted(records, 'record')}, {', '.join(verdict)}"

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
 from muggins.cli.output import counted
+from muggins.i18n import N_, _
 
 if TYPE_CHECKING:
     import os
@@ -26,8 +27,8 @@ if TYPE_CHECKING:
 WORST = 5
 
 #: Who a finding is charged to when no play is its own: the written sheet, or the record itself.
-SHEET = "score sheet"
-RECORD = "the record"
+SHEET = N_("score sheet")
+RECORD = N_("the record")
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,18 +139,21 @@ class RunSummary:
 
     def lines(self) -> list[str]:
         """The summary as plain lines, for a person (the console escapes them)."""
-        under = f" (under the first rule set, {self.under})" if self.under is not None else ""
-        head = f"summary{under}: {counted(self.records, 'record')} in {counted(len(self.files), 'file')}: {self.clean} clean, {self.with_findings} with findings"
+        under = _(" (under the first rule set, {rules})").format(rules=self.under) if self.under is not None else ""
+        head = _("summary{under}: {records} in {files}: {clean} clean, {with_findings} with findings").format(
+            under=under, records=counted(self.records, "record"), files=counted(len(self.files), "file"), clean=self.clean, with_findings=self.with_findings
+        )
         if self.not_audited:
-            head += f", {self.not_audited} not audited (rule set unusable)"
+            head += _(", {n} not audited (rule set unusable)").format(n=self.not_audited)
         if self.unreadable:
-            head += f"; {counted(self.unreadable, 'record')} could not be read"
+            head += _("; {records} could not be read").format(records=counted(self.unreadable, "record"))
         lines = [head]
         if self.codes:
-            lines.append(f"  findings by code ({sum(self.codes.values())}): " + ", ".join(f"{code} {n}" for code, n in _sorted(self.codes)))
-            lines.append("  findings by player: " + ", ".join(f"{who} {n}" for who, n in _sorted(self.players)))
-            lines.append("  records with the most findings:")
+            lines.append("  " + _("findings by code ({n}): ").format(n=sum(self.codes.values())) + ", ".join(f"{code} {n}" for code, n in _sorted(self.codes)))
+            lines.append("  " + _("findings by player: ") + ", ".join(f"{_(who) if who in (SHEET, RECORD) else who} {n}" for who, n in _sorted(self.players)))
+            lines.append("  " + _("records with the most findings:"))
             for r in self.worst:
                 event = f" · {r.event}" if r.event else ""
-                lines.append(f"    {r.file} · record {r.index} (line {r.line}){event}: {counted(r.findings, 'finding')}")
+                where = _("record {index} (line {line})").format(index=r.index, line=r.line)
+                lines.append(f"    {r.file} · {where}{event}: {counted(r.findings, 'finding')}")
         return lines

@@ -8,6 +8,9 @@ from typing import TYPE_CHECKING, Sequence
 from rich.markup import escape
 from rich.table import Table
 
+from muggins.i18n import N_, _, localize
+from muggins.limits import SHOWN_FINDINGS
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -22,8 +25,8 @@ SEVERITY_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 def _title(path: Path, index: int, record: Record, rules_name: str) -> str:
     event = record.tag("Event")
     players = ", ".join(f"{seat} {name}" for seat, name in record.players.items())
-    head = f"{path} · record {index}" + (f" · {event}" if event else "")
-    return f"[bold]{escape(head)}[/]\nrules: {escape(rules_name)} · players: {escape(players)}"
+    head = f"{path} · " + _("record {index}").format(index=index) + (f" · {event}" if event else "")
+    return f"[bold]{escape(head)}[/]\n" + _("rules: {rules} · players: {players}").format(rules=escape(rules_name), players=escape(players))
 
 
 def _amount(value: int | None) -> str:
@@ -34,14 +37,14 @@ def _correct(finding: Diagnostic) -> str:
     """The correct column: what the play scores; for a play nobody claimed, also that the
     player is credited nothing for it (the points were lost, or taken by a Muggins call)."""
     if finding.code == "unclaimed" and finding.correct:
-        return f"{finding.correct} (credited 0)"
+        return _("{correct} (credited 0)").format(correct=finding.correct)
     return _amount(finding.correct)
 
 
 def findings_table(findings: Sequence[Diagnostic]) -> Table:
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    for column in ("hand", "turn", "at", "finding", "claimed", "correct", "what happened"):
-        table.add_column(column, justify="right" if column in ("hand", "turn", "claimed", "correct") else "left", overflow="fold")
+    for column in (N_("hand"), N_("turn"), N_("at"), N_("finding"), N_("claimed"), N_("correct"), N_("what happened")):
+        table.add_column(_(column), justify="right" if column in ("hand", "turn", "claimed", "correct") else "left", overflow="fold")
     for f in findings:
         style = SEVERITY_STYLE[f.severity]
         table.add_row(
@@ -51,18 +54,18 @@ def findings_table(findings: Sequence[Diagnostic]) -> Table:
             f"[{style}]{escape(f.code)}[/]",
             _amount(f.claimed),
             _correct(f),
-            escape(f.message),
+            escape(localize(f.message)),
         )
     return table
 
 
 def sheet_table(report: RecordAudit) -> Table:
     sides = list(report.replay.totals)
-    table = Table(title="score sheet: written and correct running totals", show_edge=False, header_style="bold", title_justify="left")
-    table.add_column("hand", justify="right")
+    table = Table(title=_("score sheet: written and correct running totals"), show_edge=False, header_style="bold", title_justify="left")
+    table.add_column(_("hand"), justify="right")
     for side in sides:
-        table.add_column(f"{side} written", justify="right")
-        table.add_column(f"{side} correct", justify="right")
+        table.add_column(_("{side} written").format(side=escape(side)), justify="right")
+        table.add_column(_("{side} correct").format(side=escape(side)), justify="right")
     for row in report.sheet:
         cells = [str(row.hand)]
         for side in sides:
@@ -79,27 +82,45 @@ def _winner_line(report: RecordAudit) -> str:
     result = report.replay
     if result.winner is None:
         if result.won_at is not None:
-            return "The game ended level at the target: a draw."
-        return "No side has reached the target yet."
+            return _("The game ended level at the target: a draw.")
+        return _("No side has reached the target yet.")
     assert result.won_at is not None  # a side wins at a place in the game
     hand, turn = result.won_at
-    when = f"hand {hand}, turn {turn}" if turn is not None else f"the end of hand {hand}"
-    return f"{result.winner} won, reaching the target at {when}."
+    return _("{winner} won, reaching the target at {when}.").format(winner=escape(result.winner), when=_where(hand, turn))
+
+
+def _where(hand: int, turn: int | None) -> str:
+    """``hand 2, turn 5``, or ``the end of hand 2``."""
+    if turn is not None:
+        return _("hand {hand}, turn {turn}").format(hand=hand, turn=turn)
+    return _("the end of hand {hand}").format(hand=hand)
+
+
+def _more(console: Console, rows: int, shown: int, what: str) -> None:
+    """The line under a table cut at the shown-findings limit: how many rows are not shown,
+    how to raise the limit, where to see them all."""
+    if rows > shown:
+        console.print(
+            f"[yellow]{rows - shown:,} more {what} not shown:[/] {escape(SHOWN_FINDINGS.exceeded(rows))},"
+            " or list them all with --format json or csv"
+        )
 
 
 def show_report(console: Console, path: Path, index: int, report: RecordAudit) -> None:
     console.print(_title(path, index, report.record, report.rules.name))
     findings = [f for f in report.findings if f.severity != "info"]
+    shown = SHOWN_FINDINGS.value
     if findings:
-        console.print(findings_table(findings))
+        console.print(findings_table(findings[:shown]))
+        _more(console, len(findings), shown, "findings")
     else:
-        console.print(f"[green]No findings:[/] every score is right under {escape(report.rules.name)}.")
+        console.print("[green]" + _("No findings:") + "[/] " + _("every score is right under {rules}.").format(rules=escape(report.rules.name)))
     if report.divergence is not None:
         d = report.divergence
-        where = f"hand {d.hand}, turn {d.turn}" if d.turn is not None else f"the end of hand {d.hand}"
         console.print(
-            f"The claimed and correct scores first differ at {where}: {escape(d.why)} "
-            f"({escape(d.side)} then stands at {d.claimed} claimed, {d.correct} correct)."
+            _("The claimed and correct scores first differ at {where}: {why} ({side} then stands at {claimed} claimed, {correct} correct).").format(
+                where=_where(d.hand, d.turn), why=escape(localize(d.why)), side=escape(d.side), claimed=d.claimed, correct=d.correct
+            )
         )
     if report.sheet:
         console.print(sheet_table(report))
@@ -134,17 +155,20 @@ def show_comparison(console: Console, path: Path, index: int, reports: Sequence[
     table.add_column("at")
     for report in reports:
         table.add_column(escape(report.rules.name))
-    rows = 0
+    rows, shown = 0, SHOWN_FINDINGS.value
     for key in sorted(keys):
         verdicts = [_verdict(keys[key].get(i, [])) for i in range(len(reports))]
         plain = [tuple(sorted((f.code, f.claimed, f.correct) for f in keys[key].get(i, []))) for i in range(len(reports))]
         if len(set(plain)) == 1:
             continue
         rows += 1
+        if rows > shown:
+            continue
         hand, turn, line, column = key
         table.add_row(str(hand or ""), str(turn or ""), f"{line}:{column}" if line else "", *verdicts)
     if rows:
         console.print(table)
+        _more(console, rows, shown, "statements whose verdicts differ")
     else:
         console.print("Every rule set gives the same verdicts.")
     summary = Table(show_edge=False, header_style="bold")

@@ -55,7 +55,7 @@ def audit_one(settings: Settings, record: Record, path: Path, index: int) -> Aud
     if settings.which_rules:
         from muggins.analysis.which_rules import rank
 
-        ranking = rank(record, list(settings.overrides), tuple(Path(d) for d in settings.rules_dirs))[: settings.top]
+        ranking = rank(record, list(settings.overrides), tuple(Path(d) for d in settings.rules_dirs), top=settings.top)
         best = ranking[0]
         share = RecordTally(str(path), index, record.line, record.tag("Event"), best.findings, best.codes, ())
         if settings.format is Format.json:

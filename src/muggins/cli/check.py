@@ -37,6 +37,7 @@ from muggins.cli.common import (
     stderr_console,
 )
 from muggins.cli.output import counted, error, say
+from muggins.i18n import N_, _, localize, msg
 
 if TYPE_CHECKING:
     from tempfile import SpooledTemporaryFile
@@ -71,7 +72,7 @@ def _play(record: Record, rules_dirs: tuple[str, ...] = ()) -> list[Diagnostic]:
 CHECKERS: list[Checker] = [_notation, _play]
 
 #: What the last line says when nothing was found: what check looked at, and what it did not.
-CLEAN_WORDS = "notation and play clean; run muggins audit for the scores"
+CLEAN_WORDS = N_("notation and play clean; run muggins audit for the scores")
 
 JSON_SCHEMA = "muggins.check/1"
 
@@ -130,7 +131,7 @@ def _checked(paths: Iterable[Path], checkers: Iterable[Checker], jobs: int, clus
             report = FileReport(str(event.path))
         if isinstance(event, FileDone):
             if event.error is not None:
-                report.error = f"cannot read {event.path}: {event.error}"
+                report.error = msg("cannot read {path}: {error}", path=str(event.path), error=event.error)
             yield report, None
             report = None
             continue
@@ -170,26 +171,26 @@ def print_diagnostics(diagnostics: Iterable[Diagnostic], console: Console | None
 
 def _summary(report: FileReport) -> str:
     if report.error and not report.records:
-        return f"{report.path}: unreadable"
-    records = f"{report.records} record{'s' if report.records != 1 else ''}"
+        return f"{report.path}: " + _("unreadable")
+    records = counted(report.records, "record")
     if report.unreadable_records:
-        records += f" ({report.unreadable_records} unreadable)"
+        records += _(" ({n} unreadable)").format(n=report.unreadable_records)
     problems = report.problems
-    verdict = "clean" if not problems else f"{problems} problem{'s' if problems != 1 else ''}"
-    tail = f"; then {report.error}" if report.error else ""
+    verdict = _("clean") if not problems else counted(problems, "problem")
+    tail = _("; then {error}").format(error=localize(report.error)) if report.error else ""
     return f"{report.path}: {records}, {verdict}{tail}"
 
 
 @app.command("check")
 def check_command(
-    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input.", show_default=False),
+    files: List[str] = typer.Argument(..., help=N_("Record files (.mgn), folders of them, or - for standard input."), show_default=False),
     format: CheckFormat = typer.Option(
         CheckFormat.text,
         "--format",
-        help="text (diagnostics on stderr, one summary line per file and one for the run on stdout) or json (one document on stdout, written as the records are checked).",
+        help=N_("text (diagnostics on stderr, one summary line per file and one for the run on stdout) or json (one document on stdout, written as the records are checked)."),
     ),
-    jobs: int = jobs_option("Check records"),
-    scheduler: Optional[str] = scheduler_option("Check records"),
+    jobs: int = jobs_option(N_("Check records")),
+    scheduler: Optional[str] = scheduler_option(N_("Check records")),
     rules_dir: List[str] = rules_dir_option(),
     quiet: bool = quiet_option(),
     no_color: bool = no_color_option(),
@@ -227,7 +228,7 @@ def _report(checked: Iterable[tuple[FileReport, list[Diagnostic] | None]], forma
                     print_diagnostics(found, console)
                 continue
             if report.error and not said:
-                error(report.error)
+                error(localize(report.error))
             if not quiet:
                 say(_summary(report))
             said = False
@@ -258,12 +259,12 @@ class _Total:
 
     def line(self) -> str:
         if not self.files:
-            return "no file was checked"
+            return _("no file was checked")
         head = f"{counted(self.files, 'file')}, {counted(self.records, 'record')}"
         if self.unreadable:
-            head += f" ({self.unreadable} unreadable)"
-        verdict = CLEAN_WORDS if not self.problems else f"{counted(self.problems, 'problem')} in the notation or play"
-        tail = f"; {counted(self.failed_files, 'file')} could not be read" if self.failed_files else ""
+            head += _(" ({n} unreadable)").format(n=self.unreadable)
+        verdict = _(CLEAN_WORDS) if not self.problems else _("{problems} in the notation or play").format(problems=counted(self.problems, "problem"))
+        tail = _("; {files} could not be read").format(files=counted(self.failed_files, "file")) if self.failed_files else ""
         return f"{head}: {verdict}{tail}"
 
 

@@ -10,6 +10,7 @@ from typing import IO, TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterato
 import typer
 
 from muggins.cli.output import set_no_color
+from muggins.i18n import N_, Message, msg
 
 if TYPE_CHECKING:
     import os
@@ -65,41 +66,53 @@ def rules_dir_option() -> Any:
     return typer.Option(
         [],
         "--rules-dir",
-        help="A folder where a record's [Rules \"file.yaml\"] may lie, besides the record's own folder (repeatable); a record never reads a rule file elsewhere.",
+        help=N_("A folder where a record's [Rules \"file.yaml\"] may lie, besides the record's own folder (repeatable); a record never reads a rule file elsewhere."),
     )
 
 
 def record_option(one: bool = False) -> Any:
     """``--record N``: the same option wherever records are chosen (``one``: a command that shows
     one record, the first unless told)."""
-    words = "Which record of the file: N, 1 the first (the default, said when the file holds more)." if one else "Only the Nth record of each file (1 is the first)."
+    words = N_("Which record of the file: N, 1 the first (the default, said when the file holds more).") if one else N_("Only the Nth record of each file (1 is the first).")
     return typer.Option(None, "--record", help=words, min=1, metavar="N")
 
 
 def as_seat_option() -> Any:
     """``--as SEAT``: the table as one player sees it (render, view, replay)."""
     return typer.Option(
-        None, "--as", help="Show the table as this seat sees it: its own tiles face up, every other hand face down, it sits at the bottom.", metavar="SEAT"
+        None, "--as", help=N_("Show the table as this seat sees it: its own tiles face up, every other hand face down, it sits at the bottom."), metavar="SEAT"
     )
 
 
 def turn_option() -> Any:
     """``--turn K`` or ``--turn end``: a position of a hand (render, replay)."""
     return typer.Option(
-        None, "--turn", help="The position after this turn (0: the deal; end: after the end-of-hand scoring; default: the hand's last turn).", metavar="K|end"
+        None, "--turn", help=N_("The position after this turn (0: the deal; end: after the end-of-hand scoring; default: the hand's last turn)."), metavar="K|end"
     )
 
 
 def no_color_option() -> Any:
-    return typer.Option(False, "--no-color", help="No colour and no bold (as NO_COLOR=1 does).", callback=set_no_color)
+    return typer.Option(False, "--no-color", help=N_("No colour and no bold (as NO_COLOR=1 does)."), callback=set_no_color)
 
 
 def quiet_option() -> Any:
-    return typer.Option(False, "--quiet", "-q", help="Print only the summary; the exit code says the rest.")
+    return typer.Option(False, "--quiet", "-q", help=N_("Print only the summary; the exit code says the rest."))
+
+
+#: The help texts built from a template and the words of one command (``--jobs``, ``-o``): each
+#: English text and the message that says it in another language (cli/__init__.py translates the help).
+BUILT_HELP: dict[str, Message] = {}
+
+
+def _built_help(template: str, what: str) -> str:
+    """``template`` with ``what`` (a text marked with ``N_`` where it is written), remembered."""
+    built = msg(template, what=msg(what))
+    BUILT_HELP[str(built)] = built
+    return str(built)
 
 
 def jobs_option(what: str) -> Any:
-    return typer.Option(1, "--jobs", "-j", help=f"{what} in this many processes, at most one per CPU (the output is the same).", min=1)
+    return typer.Option(1, "--jobs", "-j", help=_built_help(N_("{what} in this many processes, at most one per CPU (the output is the same)."), what), min=1)
 
 
 def scheduler_option(what: str) -> Any:
@@ -107,13 +120,16 @@ def scheduler_option(what: str) -> Any:
         None,
         "--scheduler",
         envvar="MUGGINS_SCHEDULER",
-        help=f"{what} on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N for N worker processes on this machine (the output is the same as --jobs 1). Needs pip install 'muggins[cluster]'.",
+        help=_built_help(
+            N_("{what} on a Dask cluster: a scheduler's address (tcp://host:8786), or local:N for N worker processes on this machine (the output is the same as --jobs 1). Needs pip install 'muggins[cluster]'."),
+            what,
+        ),
         show_default=False,
     )
 
 
 def output_option(what: str) -> Any:
-    return typer.Option(None, "-o", "--output", help=f"Write {what} to this file (atomically, never over an input) instead of stdout; - is stdout.")
+    return typer.Option(None, "-o", "--output", help=_built_help(N_("Write {what} to this file (atomically, never over an input) instead of stdout; - is stdout."), what))
 
 
 class Outcome:
@@ -212,8 +228,10 @@ def print_diagnostic(console: Console, diagnostic: Diagnostic | str) -> None:
     (compiler style, then the line and a caret); the severity coloured only on a terminal."""
     from rich.markup import escape
 
+    from muggins.i18n import localize
+
     if isinstance(diagnostic, str):
-        console.print(f"muggins: {escape(diagnostic)}")
+        console.print(f"muggins: {escape(localize(diagnostic))}")
         return
     colour = {"error": "bold red", "warning": "bold yellow", "info": "cyan"}[diagnostic.severity]
     text = diagnostic.render()

@@ -24,6 +24,7 @@ from muggins.cli.check import print_diagnostics
 from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, die, named_files, no_color_option
 from muggins.cli import output
 from muggins.cli.output import error, say, write_data
+from muggins.i18n import N_
 from muggins.files import WriteError, put_in_place, temp_name
 
 if TYPE_CHECKING:
@@ -147,10 +148,10 @@ def format_file(path: Path, *, check: bool = False, in_place: bool = False, forc
 
 @app.command("fmt")
 def fmt_command(
-    files: List[str] = typer.Argument(..., help="Record files (.mgn), folders of them, or - for standard input.", show_default=False),
-    check: bool = typer.Option(False, "--check", help="Write nothing; exit 1 and list the files that are not in canonical form."),
-    in_place: bool = typer.Option(False, "--in-place", "-i", help="Rewrite each file in canonical form (atomically; links, mode, owner kept)."),
-    force: bool = typer.Option(False, "--force", help="With --in-place: rewrite read-only files too."),
+    files: List[str] = typer.Argument(..., help=N_("Record files (.mgn), folders of them, or - for standard input."), show_default=False),
+    check: bool = typer.Option(False, "--check", help=N_("Write nothing; exit 1 and list the files that are not in canonical form.")),
+    in_place: bool = typer.Option(False, "--in-place", "-i", help=N_("Rewrite each file in canonical form (atomically; links, mode, owner kept).")),
+    force: bool = typer.Option(False, "--force", help=N_("With --in-place: rewrite read-only files too.")),
     no_color: bool = no_color_option(),
 ) -> None:
     """Print record files in canonical form, check that they are, or rewrite them in place.

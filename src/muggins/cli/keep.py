@@ -10,6 +10,7 @@ import typer
 
 from muggins.cli.app import app
 from muggins.cli.common import die, output_option, write_output
+from muggins.i18n import N_
 
 
 class PageFormat(str, enum.Enum):
@@ -21,10 +22,10 @@ class PageFormat(str, enum.Enum):
 
 @app.command("keep")
 def keep_command(
-    rules: str = typer.Option("scorecard", "--rules", help="The table's rule set: a preset name or a YAML file (default: scorecard, seed 002)."),
-    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable), e.g. pip_rounding=down."),
-    output: Optional[str] = output_option("the page"),
-    format: PageFormat = typer.Option(PageFormat.html, "--format", help="html (the page), or json (the rules data the page embeds)."),
+    rules: str = typer.Option("scorecard", "--rules", help=N_("The table's rule set: a preset name or a YAML file (default: scorecard, seed 002).")),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable), e.g. pip_rounding=down.")),
+    output: Optional[str] = output_option(N_("the page")),
+    format: PageFormat = typer.Option(PageFormat.html, "--format", help=N_("html (the page), or json (the rules data the page embeds).")),
 ) -> None:
     """Write a scorecard page to keep a game at the table, offline, on a phone or a desktop.
 

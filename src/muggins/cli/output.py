@@ -25,6 +25,8 @@ import re
 import sys
 from typing import IO, TYPE_CHECKING, Any, Callable
 
+from muggins.i18n import localize, plural
+
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
@@ -152,6 +154,20 @@ def writer(stream: IO[str]) -> Callable[[str], None]:
     return through_stdout
 
 
+#: The nouns :func:`counted` counts, each in the words of the catalogues (muggins.i18n).
+COUNTED = {
+    "record": plural("{n} record", "{n} records", 0),
+    "file": plural("{n} file", "{n} files", 0),
+    "finding": plural("{n} finding", "{n} findings", 0),
+    "problem": plural("{n} problem", "{n} problems", 0),
+    "error": plural("{n} error", "{n} errors", 0),
+    "tile": plural("{n} tile", "{n} tiles", 0),
+}
+
+
 def counted(number: int, word: str) -> str:
-    """``1 tile``, ``2 tiles``: a count and its noun (regular plurals only)."""
-    return f"{number} {word}{'s' if number != 1 else ''}"
+    """``1 tile``, ``2 tiles``: a count and its noun (regular plurals only), in the language in use."""
+    known = COUNTED.get(word)
+    if known is None:
+        return f"{number} {word}{'s' if number != 1 else ''}"
+    return localize(plural(known.template, known.plural_template or known.template, number))

@@ -44,11 +44,11 @@ def count_records(paths: list[Path]) -> int:
 
 
 @contextmanager
-def progress(err: Console, paths: list[Path], what: str = "records") -> Iterator[Advance]:
-    """A function to call as records are done (:class:`Advance`), drawing the bar on ``err`` (a
-    rich console) when it is a terminal; a function that does nothing otherwise. A terminal
-    only forced (``FORCE_COLOR``) is not one: colour is asked for there, not a bar redrawn in a
-    log."""
+def progress(err: Console, paths: list[Path], what: str = "records", total: int | None = None) -> Iterator[Advance]:
+    """A function to call as records are done (:class:`Advance`; or as ``total`` steps of
+    ``what`` are), drawing the bar on ``err`` (a rich console) when it is a terminal; a function
+    that does nothing otherwise. A terminal only forced (``FORCE_COLOR``) is not one: colour is
+    asked for there, not a bar redrawn in a log."""
     from muggins.cli.output import is_terminal
 
     if not (err.is_terminal and is_terminal(err.file)):
@@ -68,7 +68,7 @@ def progress(err: Console, paths: list[Path], what: str = "records") -> Iterator
         redirect_stdout=sys.stdout.isatty(),
         redirect_stderr=False,
     )
-    task = bar.add_task(what, total=count_records(paths))
+    task = bar.add_task(what, total=count_records(paths) if total is None else total)
 
     def advance(count: int = 1) -> None:
         bar.advance(task, count)  # (rich's Progress takes a lock: any thread may call it)

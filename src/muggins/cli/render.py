@@ -23,6 +23,7 @@ from muggins.cli.common import (
     turn_option,
     write_output,
 )
+from muggins.i18n import N_
 
 if TYPE_CHECKING:
     from muggins.notation.model import Hand, Record
@@ -135,33 +136,34 @@ def source_name(file: str) -> str:
 
 @app.command("render")
 def render_command(
-    file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
+    file: str = typer.Argument(..., help=N_("A record file (.mgn), or - for standard input.")),
     record_index: Optional[int] = record_option(one=True),
-    hand: int = typer.Option(1, "--hand", help="The hand number.", min=1),
+    hand: int = typer.Option(1, "--hand", help=N_("The hand number."), min=1),
     turn: Optional[str] = turn_option(),
     as_seat: Optional[str] = as_seat_option(),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
-    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
+    rules: Optional[str] = typer.Option(None, "--rules", help=N_("Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes.")),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable).")),
     rules_dir: List[str] = rules_dir_option(),
-    output: Optional[str] = output_option("the SVG"),
+    output: Optional[str] = output_option(N_("the SVG")),
     no_color: bool = no_color_option(),
 ) -> None:
     """Draw the position after a turn as an SVG picture: the table, the open ends and their count, the hands and the score.
 
     A claim the audit finds wrong at that turn is written on the picture. Exit code 0, or 1 when
     the record breaks the rules up to that position (the picture is still written; the problems
-    go to stderr), 2 for unusable input.
+    go to stderr, under --as without the tiles that seat had not seen), 2 for unusable input.
     """
     from muggins.analysis.audit import audit
     from muggins.pictures.svg import position_svg
     from muggins.pictures.table_view import findings_by_turn, table_view
+    from muggins.pictures.withheld import findings_as_seen
     from muggins.replay.replayer import Game
 
     record, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
     target = chosen_hand(record, hand, f"record {record_index or 1} of {file}")
     wanted = chosen_turn(target, turn)
     seat = chosen_seat(record, as_seat)
-    found = findings_by_turn(audit(record, rule_set).findings)
+    found = findings_by_turn(findings_as_seen(audit(record, rule_set).findings, record, rule_set, seat))
     game = Game(record, rule_set)
     title = record.tag("Event") or source_name(file)
     picture = ""
@@ -174,6 +176,6 @@ def render_command(
         break
     write_output(picture, output, inputs=(file,))
     err = stderr_console()
-    for diagnostic in game.diagnostics:
+    for diagnostic in findings_as_seen(game.diagnostics, record, rule_set, seat):
         print_diagnostic(err, diagnostic)
     raise typer.Exit(1 if noted(record) or any(d.severity == "error" for d in game.diagnostics) else 0)

@@ -19,6 +19,7 @@ from muggins.cli.common import (
     stdout_console,
     turn_option,
 )
+from muggins.i18n import N_, _, localize
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -92,7 +93,7 @@ def position_data(game: Game, state: HandState, turn: int | None, view: TableVie
 
 
 #: How the end-of-hand step says where the pips came from.
-PIPS_FROM = {"hands": "counted from the hands", "announced": "as announced"}
+PIPS_FROM = {"hands": N_("counted from the hands"), "announced": N_("as announced")}
 
 
 def _show_end(console: Console, end: dict[str, Any]) -> None:
@@ -101,15 +102,15 @@ def _show_end(console: Console, end: dict[str, Any]) -> None:
 
     pips = end["pips"]
     if pips is None:
-        console.print("pips left: not known (no hands, none announced)")
+        console.print(_("pips left: not known (no hands, none announced)"))
     else:
         said = ", ".join(f"{escape(seat)} {value}" for seat, value in pips.items())
-        console.print(f"pips left: {said} ({PIPS_FROM.get(end['pips_source'], end['pips_source'])})")
+        console.print(_("pips left: {pips} ({source})").format(pips=said, source=_(PIPS_FROM.get(end["pips_source"], end["pips_source"]))))
     if end["scores"] is None:
-        console.print("end-of-hand score: none" + ("" if end["outcome"] else " (the hand did not end)"))
+        console.print(_("end-of-hand score: none") + ("" if end["outcome"] else _(" (the hand did not end)")))
     else:
         scores = ", ".join(f"{escape(side)} {value:+d}" if value else f"{escape(side)} 0" for side, value in end["scores"].items())
-        console.print(f"end-of-hand score: {scores} ({escape(end['explanation'])})")
+        console.print(_("end-of-hand score: {scores} ({why})").format(scores=scores, why=escape(localize(end["explanation"]))))
 
 
 def _show(console: Console, data: dict[str, Any], players: dict[str, str]) -> None:
@@ -121,24 +122,24 @@ def _show(console: Console, data: dict[str, Any], players: dict[str, str]) -> No
 
     end = data.get("end_of_hand")
     if end is not None:
-        head = f"[bold]hand {data['hand']}, end of the hand[/]: " + _ending(end)
+        head = "[bold]" + _("hand {hand}, end of the hand").format(hand=data["hand"]) + "[/]: " + _ending(end)
     else:
-        head = f"[bold]hand {data['hand']}, turn {data['turn']} of {data['turns_in_hand']}[/]"
+        head = "[bold]" + _("hand {hand}, turn {turn} of {turns}").format(hand=data["hand"], turn=data["turn"], turns=data["turns_in_hand"]) + "[/]"
         if data["last"]:
             head += f": {escape(data['last'])}"
     if "as" in data:
-        head += f" [dim](as {escape(data['as'])} sees it)[/]"
+        head += " [dim]" + _("(as {seat} sees it)").format(seat=escape(data["as"])) + "[/]"
     console.print(head)
     if data["wrong_claim"]:
-        console.print(f"[bold red]wrong claim:[/] {escape(data['wrong_claim']['words'])}")
+        console.print("[bold red]" + _("wrong claim:") + f"[/] {escape(localize(data['wrong_claim']['words']))}")
     if data["sheet_only"]:
-        console.print("a score-sheet-only hand: who scored what, no tiles")
+        console.print(_("a score-sheet-only hand: who scored what, no tiles"))
     else:
         console.print()
         for line in data["board"]:
-            console.print("  " + escape(line), highlight=False)
+            console.print("  " + escape(localize(line)), highlight=False)
         console.print()
-        console.print(escape(data["ends_line"]))
+        console.print(escape(localize(data["ends_line"])))
         for seat, hand in data["hands"].items():
             tiles = " ".join(hand["tiles"])
             hidden = hand["count"] - len(hand["tiles"])
@@ -146,46 +147,49 @@ def _show(console: Console, data: dict[str, Any], players: dict[str, str]) -> No
                 tiles = (tiles + " " if tiles else "") + " ".join(["??"] * hidden)
             name = players.get(seat, "")
             console.print(f"  {escape(seat)} {escape(name):10} {counted(hand['count'], 'tile'):>8}: {escape(tiles) or '-'}")
-        console.print(f"boneyard: {counted(data['boneyard'], 'tile')}")
+        console.print(_("boneyard: {tiles}").format(tiles=counted(data["boneyard"], "tile")))
     if end is not None:
         _show_end(console, end)
     elif data["over"]:
-        console.print(f"the hand is over: {data['over']}")
+        console.print(_("the hand is over: {how}").format(how=data["over"]))
     elif data["to_move"]:
-        console.print(f"to move: {escape(data['to_move'])}")
-    console.print("score: " + ", ".join(f"{escape(side)} {v}" for side, v in data["scores"].items()))
+        console.print(_("to move: {seat}").format(seat=escape(data["to_move"])))
+    console.print(_("score: ") + ", ".join(f"{escape(side)} {v}" for side, v in data["scores"].items()))
 
 
 def _ending(end: dict[str, Any]) -> str:
     from rich.markup import escape
 
     if end["outcome"] == "domino":
-        return f"domino, {escape(end['went_out'])} went out" if end["went_out"] else "domino"
-    return "blocked" if end["outcome"] == "blocked" else "unfinished"
+        return _("domino, {seat} went out").format(seat=escape(end["went_out"])) if end["went_out"] else _("domino")
+    return _("blocked") if end["outcome"] == "blocked" else _("unfinished")
 
 
 @app.command("replay")
 def replay_command(
-    file: str = typer.Argument(..., help="A record file (.mgn), or - for standard input."),
+    file: str = typer.Argument(..., help=N_("A record file (.mgn), or - for standard input.")),
     record_index: Optional[int] = record_option(one=True),
-    hand: int = typer.Option(1, "--hand", help="The hand number.", min=1),
+    hand: int = typer.Option(1, "--hand", help=N_("The hand number."), min=1),
     turn: Optional[str] = turn_option(),
-    all_: bool = typer.Option(False, "--all", help="Step through every turn of the hand, and end with its end-of-hand scoring."),
+    all_: bool = typer.Option(False, "--all", help=N_("Step through every turn of the hand, and end with its end-of-hand scoring.")),
     as_seat: Optional[str] = as_seat_option(),
-    rules: Optional[str] = typer.Option(None, "--rules", help="Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes."),
-    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
+    rules: Optional[str] = typer.Option(None, "--rules", help=N_("Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes.")),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable).")),
     rules_dir: List[str] = rules_dir_option(),
-    format: ReplayFormat = typer.Option(ReplayFormat.text, "--format", help="text (the position drawn), or json (schema muggins.replay/1)."),
+    format: ReplayFormat = typer.Option(ReplayFormat.text, "--format", help=N_("text (the position drawn), or json (schema muggins.replay/1).")),
     no_color: bool = no_color_option(),
 ) -> None:
     """Print the position after a turn: the board, the open ends and their count, the hands, the boneyard and the score.
 
     A claim the audit finds wrong at that turn is said under the turn. --turn end shows the end
-    of the hand: the pips left, the end-of-hand score and the running totals.
+    of the hand: the pips left, the end-of-hand score and the running totals. --as SEAT shows
+    the position as that player saw it, in the text and in the JSON alike: the other hands face
+    down, and the problems on stderr without the tiles that player had not seen.
     """
     from muggins.analysis.audit import audit
     from muggins.cli.render import chosen_hand, chosen_record, chosen_seat, chosen_turn, noted, positions
     from muggins.pictures.table_view import findings_by_turn, table_view
+    from muggins.pictures.withheld import findings_as_seen
     from muggins.replay.replayer import Game
 
     chosen, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
@@ -194,7 +198,7 @@ def replay_command(
     seat = chosen_seat(chosen, as_seat)
     last = len(target.turns)
     wanted: set[int | None] = {*range(last + 1), None} if all_ else {at_turn}
-    found = findings_by_turn(audit(chosen, rule_set).findings)
+    found = findings_by_turn(findings_as_seen(audit(chosen, rule_set).findings, chosen, rule_set, seat))
     game = Game(chosen, rule_set)
     shown = []
     for at, state in positions(game, chosen, target, wanted):
@@ -219,6 +223,6 @@ def replay_command(
                 out.print(SEPARATOR)
             _show(out, data, chosen.players)
     err = stderr_console()
-    for diagnostic in game.diagnostics:
+    for diagnostic in findings_as_seen(game.diagnostics, chosen, rule_set, seat):
         print_diagnostic(err, diagnostic)
     raise typer.Exit(1 if noted(chosen) or any(d.severity == "error" for d in game.diagnostics) else 0)

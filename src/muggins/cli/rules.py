@@ -11,6 +11,7 @@ import typer
 from muggins.cli.app import app
 from muggins.cli.common import die
 from muggins.cli.output import say, write_data
+from muggins.i18n import N_
 
 
 class RulesFormat(str, enum.Enum):
@@ -22,10 +23,10 @@ class RulesFormat(str, enum.Enum):
 
 @app.command("rules")
 def rules_command(
-    spec: Optional[str] = typer.Argument(None, help="A preset name or a YAML rule file to print."),
-    set_: List[str] = typer.Option([], "--set", help="Change one parameter: key=value (repeatable)."),
-    parameters: bool = typer.Option(False, "--list-parameters", help="List every rule parameter with its allowed values."),
-    format: RulesFormat = typer.Option(RulesFormat.text, "--format", help="text (YAML for one rule set), or json."),
+    spec: Optional[str] = typer.Argument(None, help=N_("A preset name or a YAML rule file to print.")),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one parameter: key=value (repeatable).")),
+    parameters: bool = typer.Option(False, "--list-parameters", help=N_("List every rule parameter with its allowed values.")),
+    format: RulesFormat = typer.Option(RulesFormat.text, "--format", help=N_("text (YAML for one rule set), or json.")),
 ) -> None:
     """List the rule presets, list the parameters, or print one rule set (a starting point for a table's own YAML file)."""
     from muggins.replay import rules as rulesmod

@@ -9,21 +9,22 @@ import typer
 from muggins.cli.app import app
 from muggins.cli.common import die, output_option, to_output
 from muggins.cli.output import write_data
+from muggins.i18n import N_
 
 
 @app.command("simulate")
 def simulate_command(
-    rules: str = typer.Option("allfives", "--rules", help="A preset name or a YAML rule file."),
-    set_: List[str] = typer.Option([], "--set", help="Change one rule parameter: key=value (repeatable)."),
-    seed: int = typer.Option(0, "--seed", help="Random seed: the same seed gives the same games."),
-    games: int = typer.Option(1, "--games", help="How many games.", min=1),
-    players: Optional[int] = typer.Option(None, "--players", help="Number of players (default: the fewest the rules allow).", min=2, max=6),
-    strategy: str = typer.Option("greedy", "--strategy", help="greedy (most points now) or random."),
-    forget: float = typer.Option(0.0, "--forget", help="Chance a player forgets to claim a score (0 to 1).", min=0.0, max=1.0),
+    rules: str = typer.Option("allfives", "--rules", help=N_("A preset name or a YAML rule file.")),
+    set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable).")),
+    seed: int = typer.Option(0, "--seed", help=N_("Random seed: the same seed gives the same games.")),
+    games: int = typer.Option(1, "--games", help=N_("How many games."), min=1),
+    players: Optional[int] = typer.Option(None, "--players", help=N_("Number of players (default: the fewest the rules allow)."), min=2, max=6),
+    strategy: str = typer.Option("greedy", "--strategy", help=N_("greedy (most points now) or random.")),
+    forget: float = typer.Option(0.0, "--forget", help=N_("Chance a player forgets to claim a score (0 to 1)."), min=0.0, max=1.0),
     under_claim: float = typer.Option(
-        0.0, "--under-claim", help="Chance a player claims less than a play made (0 to 1).", min=0.0, max=1.0
+        0.0, "--under-claim", help=N_("Chance a player claims less than a play made (0 to 1)."), min=0.0, max=1.0
     ),
-    output: Optional[str] = output_option("the records"),
+    output: Optional[str] = output_option(N_("the records")),
 ) -> None:
     """Play whole games under a rule set and write them as .mgn records with correct claims.
 
