@@ -19,7 +19,8 @@ of one worker per game, wall x N / games, and the CPU seconds per game of the pr
 workers, which other load on the machine disturbs less), CPU seconds of the process and its workers,
 and the peak memory (``VmHWM``, polled in ``/proc`` every half second) of the client process and
 of each worker process (its descendants, less multiprocessing's helpers); then the ratio of the
-two backends' times (the target: the Dask backend within 15% of ``--jobs``) and whether their
+two backends' times (the target: the Dask backend within 15% of ``--jobs``) and of their CPU
+seconds (steadier where other work shares the machine), and whether their
 outputs are the same bytes. Finally what the Parquet tables of the same rows weigh: the rows of
 the JSON lines written by muggins' own Parquet writer (``muggins.cli.tables_out``, as
 ``--format parquet -o DIR`` writes them), in bytes per record.
@@ -205,6 +206,7 @@ def both(name: str, argv: list[str], workers: int, tables: tuple[str, ...], reco
         figures[backend] = measured([*argv, "--format", "jsonl", *extra], out)
         outputs[backend] = out
     figures["dask_over_jobs"] = round(figures["dask"]["seconds"] / figures["jobs"]["seconds"], 3)
+    figures["cpu_dask_over_jobs"] = round(figures["dask"]["cpu_seconds"] / max(figures["jobs"]["cpu_seconds"], 0.1), 3)
     figures["same_output"] = outputs["jobs"].read_bytes() == outputs["dask"].read_bytes()
     figures["parquet_bytes"] = parquet_bytes(outputs["jobs"], tables, OUT / f"cluster-{name}-parquet")
     figures["parquet_bytes_per_record"] = round(figures["parquet_bytes"] / max(records, 1), 1)
@@ -280,6 +282,7 @@ def main() -> None:
             got["cpu_seconds_per_game"] = round(got["cpu_seconds"] / args.games, 2)
         figures["analyze"] = analyze
     figures["load_at_end"] = round(os.getloadavg()[0], 2)
+    (OUT / "cluster-figures.json").write_text(json.dumps(figures, indent=1) + "\n")
     if args.json:
         print(json.dumps(figures))
         return
@@ -302,7 +305,7 @@ def main() -> None:
             a = figures[name]
             rows = ", ".join(f"{n:,} {table}" for table, n in a["rows"].items())
             print(
-                f"{name}: dask / jobs time {a['dask_over_jobs']} (target <= 1.15); same output: {a['same_output']};"
+                f"{name}: dask / jobs time {a['dask_over_jobs']} (target <= 1.15), CPU {a['cpu_dask_over_jobs']}; same output: {a['same_output']};"
                 f" Parquet {a['parquet_bytes'] / 1024:,.0f} KB ({rows}), {a['parquet_bytes_per_record']} bytes a record"
             )
 

@@ -58,7 +58,7 @@ def audit_command(
     ),
     top: int = typer.Option(8, "--top", help=N_("With --which-rules: how many rule sets to list."), min=1),
     format: Format = typer.Option(
-        Format.text, "--format", help=N_("text (a person's report), json (schema muggins.audit/1), csv (one row per finding), jsonl (a row per finding and per record, schema muggins.tables/1) or parquet (the same tables as Parquet files in the new folder of -o).")
+        Format.text, "--format", help=N_("text (a person's report), json (schema muggins.audit/1), csv (one row per finding), jsonl (a row per finding and per record, schema muggins.tables/2) or parquet (the same tables as Parquet files in the new folder of -o).")
     ),
     record: Optional[int] = record_option(),
     rules_dir: List[str] = rules_dir_option(),
