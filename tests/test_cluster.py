@@ -87,6 +87,28 @@ def test_check_on_a_local_cluster_writes_what_one_process_writes(archive):
     assert cluster.stdout == alone.stdout and "300 records" in alone.stdout
 
 
+def test_another_cluster_on_the_dashboard_port_puts_no_warning_in_the_output():
+    """A notebook's cluster (or another run) holding port 8787: distributed moves to another
+    port and warns; the command says nothing of it (the warning read as a problem on stderr)."""
+    import socket
+
+    held = socket.socket()
+    try:
+        held.bind(("", 8787))
+        held.listen()
+    except OSError:  # held already by another process: the same case
+        pass
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "muggins", "check", str(SAMPLES / "allfives-2p.mgn"), "--scheduler", "local:1"],
+            capture_output=True, text=True, timeout=300,
+        )
+    finally:
+        held.close()
+    assert done.returncode == 0, done.stderr
+    assert "already in use" not in done.stderr and "Warning" not in done.stderr
+
+
 def test_analyze_on_a_local_cluster_writes_what_one_process_writes(games):
     # One record per task, and each decision's deals drawn from a stream of its own (the seed,
     # the hand, the turn): whichever worker judges it, the same figures. Every solve is exact

@@ -19,6 +19,7 @@ imports them, and only when a scheduler is asked for.
 
 from __future__ import annotations
 
+import warnings
 from collections import deque
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
@@ -72,13 +73,17 @@ def connect(scheduler: str) -> Any:
         # waits for ever. (Read at each death, in this process: set for the process, which is
         # the command's.)
         dask.config.set({"distributed.deploy.lost-worker-timeout": "86400s"})
-        cluster = distributed.LocalCluster(
-            n_workers=int(count),
-            threads_per_worker=1,  # the work is pure Python: one thread per process
-            processes=True,
-            dashboard_address=None,
-            silence_logs=logging.CRITICAL,
-        )
+        with warnings.catch_warnings():
+            # Another cluster (a notebook's, say) on the dashboard's port 8787: distributed
+            # takes another port and warns on stderr, a Python warning in the command's output.
+            warnings.filterwarnings("ignore", message=r"Port \d+ is already in use", category=UserWarning)
+            cluster = distributed.LocalCluster(
+                n_workers=int(count),
+                threads_per_worker=1,  # the work is pure Python: one thread per process
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )
         client = distributed.Client(cluster, set_as_default=False)
         client._muggins_cluster = cluster  # type: ignore[attr-defined]  # closed with the client
         return client
