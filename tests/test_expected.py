@@ -69,9 +69,11 @@ def test_with_every_tile_dealt_expected_values_are_the_exact_ones():
     assert compared >= 10
 
 
-def walk_unique(record: Record, rules):
-    """Each unforced decision after which the player could tell every hand and the boneyard's
-    order: its open-cards values and its expected ones."""
+def decisions(record: Record, rules, before):
+    """Walk ``record``'s plays as the analysis does: at each play with its options known,
+    ``before(state, judge, stmt, turn, pending)`` looks at the position before the play; where it
+    returns something, that and the decision's context are given after the play is applied
+    (the judge's log then holds it): (found, pending, judge, stmt, hand, turn, game)."""
     game = Game(record, rules)
     step = scoring_step(rules)
     for hand in record.hands:
@@ -80,18 +82,25 @@ def walk_unique(record: Record, rules):
         judge = FairHand(HandLog.start(state), HandStart(game, hand, first), rules, step)
         for turn, stmt in enumerate(hand.turns, 1):
             pending = alternatives(state, stmt, None, open_cards=False) if type(stmt) is Play else None
-            unique = exact = None
-            if pending is not None and pending.hand_known and len(pending.options) > 1:
-                knowledge = groups_for(judge.log, stmt.seat, turn)
-                if DealSampler(knowledge, tuple(judge.log.own[stmt.seat]), rules).unique:
-                    exact = with_values(list(pending.options), move_values(position_of(state), None))
-                    unique = pending
+            found = before(state, judge, stmt, turn, pending) if pending is not None and pending.hand_known else None
             judge.log.before(state, turn, stmt)
             state.apply(turn, stmt)
-            if unique is not None:
-                expected = judge.values(unique.options, stmt.seat, hand.number, turn, game, None, Sampling(), None)
-                yield exact, expected
+            if found is not None:
+                yield found, pending, judge, stmt, hand, turn, game
         game.finish_hand(state)
+
+
+def walk_unique(record: Record, rules):
+    """Each unforced decision after which the player could tell every hand and the boneyard's
+    order: its open-cards values and its expected ones."""
+
+    def exact_if_unique(state, judge, stmt, turn, pending):
+        if len(pending.options) > 1 and DealSampler(groups_for(judge.log, stmt.seat, turn), tuple(judge.log.own[stmt.seat]), rules).unique:
+            return with_values(list(pending.options), move_values(position_of(state), None))
+        return None
+
+    for exact, pending, judge, stmt, hand, turn, game in decisions(record, rules, exact_if_unique):
+        yield exact, judge.values(pending.options, stmt.seat, hand.number, turn, game, None, Sampling(), None)
 
 
 def test_late_in_a_hand_nothing_is_hidden_and_the_figures_are_exact():
@@ -252,21 +261,11 @@ def test_an_option_clearly_worse_than_the_best_is_dropped_but_never_the_played_o
 
 
 def sampled_decisions(record: Record, rules, samplings):
-    """Each unforced decision of ``record`` sampled under each of ``samplings`` (the same
-    seed): a tuple of Expected per decision."""
-    game = Game(record, rules)
-    step = scoring_step(rules)
-    for hand in record.hands:
-        first = len(game.diagnostics)
-        state = game.start_hand(hand)
-        judge = FairHand(HandLog.start(state), HandStart(game, hand, first), rules, step)
-        for turn, stmt in enumerate(hand.turns, 1):
-            pending = alternatives(state, stmt, None, open_cards=False) if type(stmt) is Play else None
-            judge.log.before(state, turn, stmt)
-            state.apply(turn, stmt)
-            if pending is not None and pending.hand_known and len(pending.options) > 2:
-                yield tuple(judge.values(pending.options, stmt.seat, hand.number, turn, game, None, sampling, None) for sampling in samplings)
-        game.finish_hand(state)
+    """Each decision of ``record`` with more than two options, sampled under each of
+    ``samplings`` (the same seed): a tuple of Expected per decision."""
+    more_than_two = lambda state, judge, stmt, turn, pending: True if len(pending.options) > 2 else None  # noqa: E731
+    for _, pending, judge, stmt, hand, turn, game in decisions(record, rules, more_than_two):
+        yield tuple(judge.values(pending.options, stmt.seat, hand.number, turn, game, None, sampling, None) for sampling in samplings)
 
 
 def test_dropping_options_changes_no_value_of_the_options_kept():
