@@ -27,7 +27,7 @@ def view_command(
     analyze: bool = typer.Option(
         False,
         "--analyze",
-        help=N_("Analyze the record (as muggins analyze does) and show it beside the board: marks, the alternatives at each decision, the graph of the expected point difference, the players' figures and the Muggins ledger. Slow: about 20 s per four-player hand at the default --samples; a progress bar on a terminal."),
+        help=N_("Analyze the record (as muggins analyze does) and show it beside the board: marks, the alternatives at each decision, the graph of the expected point difference, the players' figures and the Muggins ledger. Slow: about 5 s of CPU per four-player hand at the default --samples; a progress bar on a terminal."),
     ),
     analysis_files: List[str] = typer.Option(
         [],
