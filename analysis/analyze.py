@@ -28,9 +28,10 @@ from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.ledger import Figure, Ledger, Line, build_ledger
 from muggins.analysis.marks import ANALYSIS_MARKS, scoring_step, thresholds_in_points
 from muggins.analysis.missed import DEPTH_LIMITED, EXACT, EXPECTED, Decision, Option, alternatives, decide, played_index
-from muggins.analysis.sampler import NotAnalyzed
+from muggins.analysis.sampler import NotAnalyzed, reason
 from muggins.analysis.values import forget
 from muggins.analysis.worlds import HandStart
+from muggins.i18n import joined, msg
 from muggins.notation.model import Play, Record
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
@@ -172,13 +173,13 @@ def analyze_record(
                 expected, note = None, None
                 judged = solving and clean and pending.hand_known and (len(pending.options) > 1 or rules.voluntary_draw)
                 if judged and spent:
-                    note = f"cut short: the record's budget of {judging.record_budget:g} s was spent"
+                    note = msg("cut short: the record's budget of {seconds:g} s was spent", seconds=judging.record_budget)
                 elif judged and judge is not None:
                     try:
                         played = played_index(pending, fact)
                         expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline, played)
                     except NotAnalyzed as exc:
-                        note = f"not analyzed: {exc}"
+                        note = msg("not analyzed: {why}", why=reason(exc))
                 decision = decide(pending, fact, state, expected, note)
                 if decision is not None:
                     decisions.append(decision)
@@ -311,19 +312,19 @@ def summary_row(row: PlayerFigures) -> dict[str, object]:
 
 
 def summary_line(analysis: RecordAnalysis) -> str:
-    """One line per game: each player's marks over unforced decisions and points missed."""
+    """One line per game: each player's marks over unforced decisions and points missed (a
+    :class:`~muggins.i18n.Message`: English in the JSON, said in the language in use)."""
     parts = []
     for f in analysis.figures:
         rate = f"{f.error_rate:.0%}" if f.error_rate is not None else "-"
         marks = ", ".join(f"{getattr(f, _MARK_FIELD[m])}{m}" for m in reversed(ANALYSIS_MARKS) if getattr(f, _MARK_FIELD[m]))
-        parts.append(
-            f"{f.player}: {f.marked}/{f.unforced} unforced decisions marked ({rate})"
-            + (f" [{marks}]" if marks else "")
-            + f", {points(f.missed)}"
-            + (f" \u00b1 {f.missed_se:.1f}" if f.missed_se else "")
-            + " points missed"
-        )
-    return "; ".join(parts)
+        missed = points(f.missed) + (f" \u00b1 {f.missed_se:.1f}" if f.missed_se else "")
+        said = dict(player=f.player, marked=f.marked, unforced=f.unforced, rate=rate, missed=missed)
+        if marks:
+            parts.append(msg("{player}: {marked}/{unforced} unforced decisions marked ({rate}) [{marks}], {missed} points missed", marks=marks, **said))
+        else:
+            parts.append(msg("{player}: {marked}/{unforced} unforced decisions marked ({rate}), {missed} points missed", **said))
+    return joined(parts, "; ")
 
 
 def points(value: float) -> str:

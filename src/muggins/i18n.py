@@ -158,6 +158,9 @@ def joined(items: Iterable[str], separator: str = ", ") -> str:
 def speaking(language: str) -> Iterator[None]:
     """Speak ``language`` inside the block, and the language in use before it after."""
     before = _language
+    if normalise(language) == before:  # (each record of a run says so: nothing to change)
+        yield
+        return
     use(language)
     try:
         yield
