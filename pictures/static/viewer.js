@@ -82,7 +82,20 @@
       if (box && box.width) { svg.style.minWidth = Math.round(box.width * LEAST_SCALE) + "px"; }
       cache[key] = svg;
     }
+    sayPicture(cache[key]);
     return cache[key];
+  }
+
+  // A picture's words (drawn in English) in the language chosen: the page's words hold each
+  // caption the pictures say; pips, seats and names are said as they are.
+  function sayPicture(svg) {
+    var lang = I18N.language();
+    if (svg.saidIn === lang) { return; }
+    Array.prototype.forEach.call(svg.querySelectorAll("text, title"), function (e) {
+      if (e.english === undefined) { e.english = e.textContent; }
+      e.textContent = tt(e.english);
+    });
+    svg.saidIn = lang;
   }
 
   // Bring ``item`` into view inside its own scrolling ``list``, scrolling nothing else: the
