@@ -314,12 +314,23 @@ def summary_row(row: PlayerFigures) -> dict[str, object]:
 def summary_line(analysis: RecordAnalysis) -> str:
     """One line per game: each player's marks over unforced decisions and points missed (a
     :class:`~muggins.i18n.Message`: English in the JSON, said in the language in use)."""
+    return summary_of(
+        {"player": f.player, "marked": f.marked, "unforced": f.unforced, "error_rate": f.error_rate, "missed": f.missed, "missed_se": f.missed_se}
+        | {name: getattr(f, name) for name in _MARK_FIELD.values()}
+        for f in analysis.figures
+    )
+
+
+def summary_of(rows: Iterable[dict[str, object]]) -> str:
+    """:func:`summary_line` of the players' rows (as :func:`summary_row` gives them, or the
+    figures themselves): the one way the line is said."""
     parts = []
-    for f in analysis.figures:
-        rate = f"{f.error_rate:.0%}" if f.error_rate is not None else "-"
-        marks = ", ".join(f"{getattr(f, _MARK_FIELD[m])}{m}" for m in reversed(ANALYSIS_MARKS) if getattr(f, _MARK_FIELD[m]))
-        missed = points(f.missed) + (f" \u00b1 {f.missed_se:.1f}" if f.missed_se else "")
-        said = dict(player=f.player, marked=f.marked, unforced=f.unforced, rate=rate, missed=missed)
+    for row in rows:
+        error_rate, missed, missed_se = row["error_rate"], row["missed"], row["missed_se"]
+        rate = f"{error_rate:.0%}" if isinstance(error_rate, (int, float)) else "-"
+        marks = ", ".join(f"{row[_MARK_FIELD[m]]}{m}" for m in reversed(ANALYSIS_MARKS) if row[_MARK_FIELD[m]])
+        assert isinstance(missed, (int, float)) and isinstance(missed_se, (int, float))
+        said = dict(player=row["player"], marked=row["marked"], unforced=row["unforced"], rate=rate, missed=points(missed) + (f" \u00b1 {missed_se:.1f}" if missed_se else ""))
         if marks:
             parts.append(msg("{player}: {marked}/{unforced} unforced decisions marked ({rate}) [{marks}], {missed} points missed", marks=marks, **said))
         else:

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, SCHEMA, VIEWS, analyze_record, to_json
+from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, SCHEMA, VIEWS, analyze_record, summary_of, to_json
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.marks import ANALYSIS_MARKS, THRESHOLDS
 from muggins.analysis.missed import BASIS_TEXT
+from muggins.i18n import joined, msg
 from muggins.notation.model import Record
 from muggins.replay.rules import RuleSet
 
@@ -233,10 +234,11 @@ def page_analysis(
     hidden = None
     if as_seat is not None:
         shown.pop(OPEN_CARDS, None)
-        hidden = (
-            f"as {as_seat} sees it: only {as_seat}'s own decisions, on the expected view (valued on what"
-            f" {as_seat} could know); other players' alternatives would show their hands, and open-cards"
-            " figures are worked out from every hand"
+        hidden = msg(
+            "as {seat} sees it: only {seat}'s own decisions, on the expected view (valued on what"
+            " {seat} could know); other players' alternatives would show their hands, and open-cards"
+            " figures are worked out from every hand",
+            seat=as_seat,
         )
     verdict = EXPECTED_VIEW if EXPECTED_VIEW in shown else OPEN_CARDS
     main = shown[verdict]
@@ -261,17 +263,28 @@ def page_analysis(
             "verdict": verdict,
             "views": [v for v in VIEWS if v in shown],
             "judging": {view: _judging(entry) for view, entry in shown.items()},
-            "marks": [[t.mark, main["thresholds"][t.mark], t.meaning] for t in reversed(THRESHOLDS)],
+            "marks": [[t.mark, main["thresholds"][t.mark], msg(t.meaning)] for t in reversed(THRESHOLDS)],
             "legend": legend(shown, verdict, sides, who, main["thresholds"]),
             "series": [{"side": s, "who": who.get(s, s)} for s in series],
             "difference": _difference_name(sides, who),
             "players": [{column: row[column] for column in PLAYER_COLUMNS} for row in figures],
-            "summary": main["summary"] if as_seat is None else None,
+            "summary": _summary(main) if as_seat is None else None,
             "ledger": _ledger(main["ledger"], {**main["players"], **who}),
             "hidden": hidden,
         },
         per_hand,
     )
+
+
+def _summary(entry: Mapping[str, Any]) -> str | None:
+    """The entry's summary line, as a message the page says in its language where the entry's
+    figures give the same words (an entry read from a file is checked, not trusted)."""
+    said = entry["summary"]
+    try:
+        again = summary_of(entry["figures"])
+    except (KeyError, TypeError, ValueError, AssertionError):
+        return said  # type: ignore[no-any-return]
+    return again if again == said else said  # type: ignore[no-any-return]
 
 
 def _judging(entry: Mapping[str, Any]) -> JSON:
@@ -318,7 +331,7 @@ def _ledger(lines: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> JSO
 def _difference_name(sides: Sequence[str], who: Mapping[str, str]) -> str:
     if len(sides) == 2:
         return f"{who.get(sides[0], sides[0])} \u2212 {who.get(sides[1], sides[1])}"
-    return "each side's points less all the others'"
+    return msg("each side's points less all the others'")
 
 
 def _hand_graph(
@@ -379,55 +392,77 @@ def _hand_outcome(ledger: Sequence[Mapping[str, Any]], number: int, sides: Seque
 
 
 def legend(entries: Mapping[str, Any], verdict: str, sides: Sequence[str], who: Mapping[str, str], thresholds: Mapping[str, int]) -> list[list[str]]:
-    """The one legend: what each figure on the page is, as [key, text] rows."""
+    """The one legend: what each figure on the page is, as [key, text] rows (Messages, which
+    the page says in its language)."""
     rows = [
         [
-            "value",
-            "a move's value is a point difference for the mover's side over the rest of the hand: its"
-            " own points, this move's included, less the opponents' (all the others', with three or more"
-            " sides), every later play counted as if claimed, the end-of-hand points included; + is good"
-            " for the mover; loss = the best move's value \u2212 the played one's",
+            msg("value"),
+            msg(
+                "a move's value is a point difference for the mover's side over the rest of the hand: its"
+                " own points, this move's included, less the opponents' (all the others', with three or more"
+                " sides), every later play counted as if claimed, the end-of-hand points included; + is good"
+                " for the mover; loss = the best move's value \u2212 the played one's"
+            ),
         ]
     ]
     if EXPECTED_VIEW in entries:
         judging = entries[EXPECTED_VIEW]
         rows.append(
             [
-                "exp",
-                f"expected over the unseen tiles ({BASIS_TEXT['expected']}): the mean over sampled deals of the"
-                " tiles the player could not see (the other hands and the boneyard), each solved with every tile"
-                f" open; each decision says how many samples (at most {judging['samples']}, seed {judging['seed']}),"
-                " \u00b1 one standard error",
+                msg("exp"),
+                msg(
+                    "expected over the unseen tiles ({basis}): the mean over sampled deals of the"
+                    " tiles the player could not see (the other hands and the boneyard), each solved with every tile"
+                    " open; each decision says how many samples (at most {samples}, seed {seed}),"
+                    " \u00b1 one standard error",
+                    basis=msg(BASIS_TEXT["expected"]),
+                    samples=judging["samples"],
+                    seed=judging["seed"],
+                ),
             ]
         )
     if OPEN_CARDS in entries:
         rows.append(
             [
-                "open",
-                f"open cards ({BASIS_TEXT['exact']}): as if every tile were seen, the whole deal and the boneyard"
-                " order known, searched to the end of the hand (exact) or so many plays deep (depth N); a figure"
-                " for the curious: a play can be right on what its player knew and lose against the open cards",
+                msg("open"),
+                msg(
+                    "open cards ({basis}): as if every tile were seen, the whole deal and the boneyard"
+                    " order known, searched to the end of the hand (exact) or so many plays deep (depth N); a figure"
+                    " for the curious: a play can be right on what its player knew and lose against the open cards",
+                    basis=msg(BASIS_TEXT["exact"]),
+                ),
             ]
         )
-    rows.append(["now", f"{BASIS_TEXT['immediate']}: what the move scores at once (where no other figure could be had)"])
-    name = "exp" if verdict == EXPECTED_VIEW else "open"
-    marks = ", ".join(f"{mark} from {thresholds[mark]}" for mark in ANALYSIS_MARKS)
-    rows.append(
-        [
-            "marks",
-            f"on the {name} figures: {marks} points lost"
-            + (" (an expected loss earns a mark only where loss \u2212 2 \u00d7 its standard error reaches it)" if verdict == EXPECTED_VIEW else ""),
-        ]
-    )
+    rows.append([msg("now"), msg("{basis}: what the move scores at once (where no other figure could be had)", basis=msg(BASIS_TEXT["immediate"]))])
+    name = msg("exp") if verdict == EXPECTED_VIEW else msg("open")
+    marks = joined([msg("{mark} from {points}", mark=mark, points=thresholds[mark]) for mark in ANALYSIS_MARKS])
+    if verdict == EXPECTED_VIEW:
+        said = msg(
+            "on the {name} figures: {marks} points lost (an expected loss earns a mark only where loss \u2212 2 \u00d7 its standard error reaches it)",
+            name=name,
+            marks=marks,
+        )
+    else:
+        said = msg("on the {name} figures: {marks} points lost", name=name, marks=marks)
+    rows.append([msg("marks"), said])
     difference = _difference_name(sides, who)
-    rows.append(
-        [
-            "graph",
-            f"the {'expected ' if verdict == EXPECTED_VIEW else ''}final point difference of the hand ({difference})"
-            f" after each judged play: the points earned so far in the hand plus the played move's {name} value;"
-            " the last point is the hand's outcome (end-of-hand points included); dots are marked plays, click"
-            " one to go there. The game graph adds the score at the start of each hand; at each hand's end it"
-            " shows the score",
-        ]
-    )
+    if verdict == EXPECTED_VIEW:
+        graph = msg(
+            "the expected final point difference of the hand ({difference}) after each judged play: the points"
+            " earned so far in the hand plus the played move's {name} value; the last point is the hand's outcome"
+            " (end-of-hand points included); dots are marked plays, click one to go there. The game graph adds"
+            " the score at the start of each hand; at each hand's end it shows the score",
+            difference=difference,
+            name=name,
+        )
+    else:
+        graph = msg(
+            "the final point difference of the hand ({difference}) after each judged play: the points"
+            " earned so far in the hand plus the played move's {name} value; the last point is the hand's outcome"
+            " (end-of-hand points included); dots are marked plays, click one to go there. The game graph adds"
+            " the score at the start of each hand; at each hand's end it shows the score",
+            difference=difference,
+            name=name,
+        )
+    rows.append([msg("graph"), graph])
     return rows
