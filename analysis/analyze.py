@@ -28,10 +28,10 @@ from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.ledger import Figure, Ledger, Line, build_ledger
 from muggins.analysis.marks import ANALYSIS_MARKS, scoring_step, thresholds_in_points
 from muggins.analysis.missed import DEPTH_LIMITED, EXACT, EXPECTED, Decision, Option, alternatives, decide, played_index
-from muggins.analysis.sampler import NotAnalyzed, reason
+from muggins.analysis.sampler import NotAnalyzed
 from muggins.analysis.values import forget
 from muggins.analysis.worlds import HandStart
-from muggins.i18n import joined, msg
+from muggins.i18n import joined, msg, reason
 from muggins.notation.model import Play, Record
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet

@@ -42,10 +42,10 @@ from typing import TYPE_CHECKING, Sequence
 from muggins.analysis.knowledge import HandLog, Unknowable, groups_for
 from muggins.analysis.marks import MARGIN, mark_for, thresholds_in_points
 from muggins.analysis.missed import Option, is_move_of, with_values
-from muggins.analysis.sampler import DealSampler, NotAnalyzed, reason
+from muggins.analysis.sampler import DealSampler, NotAnalyzed
 from muggins.analysis.values import forget, move_values, out_of_reach
 from muggins.analysis.worlds import HandStart
-from muggins.i18n import msg
+from muggins.i18n import msg, reason
 from muggins.replay.rules import RuleSet
 
 if TYPE_CHECKING:

@@ -45,14 +45,7 @@ TRIES = 2_000
 
 class NotAnalyzed(Exception):
     """No deal could be sampled; the message says why (shown as ``not analyzed: ...``), a
-    :class:`~muggins.i18n.Message` in ``args[0]`` (:func:`reason`)."""
-
-
-def reason(exc: BaseException) -> str:
-    """What ``exc`` says: its message as it was raised (a Message stays one, to be said in the
-    language in use), else its text."""
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, str) else str(exc)
+    :class:`~muggins.i18n.Message` in ``args[0]`` (:func:`muggins.i18n.reason`)."""
 
 
 class DealSampler:

@@ -136,6 +136,13 @@ def plural(singular: str, plural_form: str, n: int, /, **args: Any) -> Message:
     return Message(singular, plural_form, {**args, "n": n})
 
 
+def reason(exc: BaseException) -> str:
+    """What an exception says: its message as it was raised (a :class:`Message` stays one, to be
+    said in the language in use), else its text. ``str(exc)`` would give the English text only."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
+
+
 def either(items: Iterable[str]) -> str:
     """``N or S or W``: the items joined with the word for "or" (a :class:`Message` from two on)."""
     joined: str | None = None

@@ -25,7 +25,6 @@ from muggins.cli.common import (
     die,
     jobs_option,
     named_files,
-    reason,
     no_color_option,
     output_option,
     quiet_option,
@@ -36,7 +35,7 @@ from muggins.cli.common import (
     stdout_console,
     to_output,
 )
-from muggins.i18n import N_, _
+from muggins.i18n import N_, _, reason
 
 if TYPE_CHECKING:
     from rich.console import Console

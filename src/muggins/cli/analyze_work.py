@@ -9,9 +9,9 @@ from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
-from muggins.cli.common import Format, Outcome, print_diagnostic, reason, resolve_rules, unreadable
+from muggins.cli.common import Format, Outcome, print_diagnostic, resolve_rules, unreadable
 from muggins.cli.output import counted
-from muggins.i18n import _, msg
+from muggins.i18n import _, msg, reason
 from muggins.cli.shape import ConsoleShape
 
 if TYPE_CHECKING:

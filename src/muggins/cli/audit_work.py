@@ -8,10 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from muggins.cli.audit_summary import RecordTally, tally
-from muggins.cli.common import Format, reason, resolve_rules
+from muggins.cli.common import Format, resolve_rules
 from muggins.cli.csvout import csv_text
 from muggins.cli.shape import ConsoleShape
-from muggins.i18n import msg
+from muggins.i18n import msg, reason
 
 if TYPE_CHECKING:
     from muggins.notation.model import Record

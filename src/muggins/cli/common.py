@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterato
 import typer
 
 from muggins.cli.output import set_no_color
-from muggins.i18n import N_, Message, _, localize, msg, plural
+from muggins.i18n import N_, Message, _, localize, msg, plural, reason
 
 if TYPE_CHECKING:
     import os
@@ -57,14 +57,6 @@ def die(message: str) -> NoReturn:
 
     error(message)
     raise SystemExit(EXIT_UNUSABLE)
-
-
-def reason(exc: BaseException) -> str:
-    """What an exception from the layers below says: its message as raised (a
-    :class:`~muggins.i18n.Message` stays one, so that it is said in the language in use), else
-    its text. ``str(exc)`` would give the English text only."""
-    first = exc.args[0] if len(exc.args) == 1 else None
-    return first if isinstance(first, str) else str(exc)
 
 
 # -- options that several commands take, said the same way everywhere -----------------------
