@@ -90,7 +90,7 @@ def record_entries(document: Any) -> list[JSON]:
     schema as far as the page reads it; AnalysisMismatch says what is wrong."""
     top = _object(document, "the document")
     if top.get("schema") != SCHEMA:
-        raise AnalysisMismatch(f"not a muggins analysis: its schema is {top.get('schema')!r}, not {SCHEMA!r} (write one with muggins analyze --format json)")
+        raise AnalysisMismatch(msg("not a muggins analysis: its schema is {schema!r}, not {wanted!r} (write one with muggins analyze --format json)", schema=top.get("schema"), wanted=SCHEMA))
     records = _field(top, "records", list, "the document")
     return [_checked_entry(_object(entry, f"record {i}"), f"record {i}") for i, entry in enumerate(records, 1)]
 
@@ -171,7 +171,7 @@ def matching_entry(entries: Sequence[JSON], record: Record, rules: RuleSet, inde
     under ``rules``: the one with that index first, else any that matches. AnalysisMismatch
     when none does, naming the first difference of the likeliest one."""
     if not entries:
-        raise AnalysisMismatch("it holds no record")
+        raise AnalysisMismatch(msg("it holds no record"))
     fresh = to_json(analyze_record(record, rules, budget=0))  # no solver: the plays and the ledger
     ordered = sorted(entries, key=lambda e: e["index"] != index)
     problems = []
@@ -180,34 +180,36 @@ def matching_entry(entries: Sequence[JSON], record: Record, rules: RuleSet, inde
         if problem is None:
             return entry
         problems.append(problem)
-    raise AnalysisMismatch(f"it is the analysis of another record: {problems[0]}")
+    raise AnalysisMismatch(msg("it is the analysis of another record: {difference}", difference=problems[0]))
 
 
 def _difference(entry: Mapping[str, Any], fresh: Mapping[str, Any]) -> str | None:
     """How ``entry`` differs from ``fresh`` (the record's own analysis on immediate points), or
     None where it is the same record: rules, players, ledger, plays judged and their options."""
     if entry["rules"] != fresh["rules"]:
-        return f"its rules are {entry['rules']}, the record's here {fresh['rules']} (give --rules as the analysis had it)"
+        return msg("its rules are {theirs}, the record's here {ours} (give --rules as the analysis had it)", theirs=entry["rules"], ours=fresh["rules"])
     if entry["players"] != fresh["players"]:
-        return f"its players are {_players(entry['players'])}, the record's {_players(fresh['players'])}"
+        return msg("its players are {theirs}, the record's {ours}", theirs=_players(entry["players"]), ours=_players(fresh["players"]))
     theirs = {(d["hand"], d["turn"]): d for d in entry["decisions"]}
     ours = {(d["hand"], d["turn"]): d for d in fresh["decisions"]}
     for at in sorted(set(theirs) | set(ours)):
         mine, other = ours.get(at), theirs.get(at)
-        where = f"hand {at[0]}, turn {at[1]}"
-        if mine is None or other is None:
-            return f"{where}: it judges a play there and the record has none" if mine is None else f"{where}: the record has a play there that it does not judge"
+        where = msg("hand {hand}, turn {turn}", hand=at[0], turn=at[1])
+        if mine is None:
+            return msg("{where}: it judges a play there and the record has none", where=where)
+        if other is None:
+            return msg("{where}: the record has a play there that it does not judge", where=where)
         if (other["seat"], other["played"]) != (mine["seat"], mine["played"]):
-            return f"{where}: its play is {other['seat']} {other['played']}, the record's {mine['seat']} {mine['played']}"
+            return msg("{where}: its play is {theirs}, the record's {ours}", where=where, theirs=f"{other['seat']} {other['played']}", ours=f"{mine['seat']} {mine['played']}")
         if _moves(other) != _moves(mine):
-            return f"{where}: its alternatives to {mine['seat']} {mine['played']} are not the record's"
+            return msg("{where}: its alternatives to {play} are not the record's", where=where, play=f"{mine['seat']} {mine['played']}")
     if entry["ledger"] != fresh["ledger"]:
-        return "its Muggins ledger is not the record's (other points earned, claimed or called)"
+        return msg("its Muggins ledger is not the record's (other points earned, claimed or called)")
     return None
 
 
 def _players(players: Mapping[str, str]) -> str:
-    return ", ".join(f"{seat} {name}" for seat, name in players.items()) or "none"
+    return ", ".join(f"{seat} {name}" for seat, name in players.items()) or msg("none")
 
 
 def _moves(decision: Mapping[str, Any]) -> set[tuple[str, int]]:

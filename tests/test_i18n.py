@@ -479,3 +479,12 @@ def test_views_help_says_the_analysis_time_of_now():
     es = " ".join(_muggins("--lang", "es", "view", "--help").stdout.split())
     assert "about 5 s of CPU per four-player hand" in en and "20 s" not in en
     assert "unos 5 s de CPU por mano de cuatro jugadores" in es
+
+
+def test_an_analysis_of_another_record_is_refused_in_the_language(tmp_path):
+    """The analysis of samples/allfives-2p.mgn (rules allfives) given with samples/pontos-4p.mgn (pontos)."""
+    analysis = tmp_path / "a.json"
+    assert _muggins("analyze", str(ROOT / "samples" / "allfives-2p.mgn"), "--budget", "0", "--format", "json", "-o", str(analysis)).returncode == 0
+    run = _muggins("view", str(ROOT / "samples" / "pontos-4p.mgn"), "--analysis", str(analysis), "-o", str(tmp_path / "x.html"), lang="pt_PT.UTF-8")
+    assert run.returncode == 2
+    assert "é a análise de outra partida: as suas regras são allfives, as da partida aqui pontos" in run.stderr
