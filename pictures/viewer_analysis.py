@@ -286,7 +286,7 @@ def _summary(entry: Mapping[str, Any]) -> str | None:
         again = summary_of(entry["figures"])
     except (KeyError, TypeError, ValueError, AssertionError):
         return said  # type: ignore[no-any-return]
-    return again if again == said else said  # type: ignore[no-any-return]
+    return again if again == said else said
 
 
 def _judging(entry: Mapping[str, Any]) -> JSON:
@@ -396,7 +396,7 @@ def _hand_outcome(ledger: Sequence[Mapping[str, Any]], number: int, sides: Seque
 def legend(entries: Mapping[str, Any], verdict: str, sides: Sequence[str], who: Mapping[str, str], thresholds: Mapping[str, int]) -> list[list[str]]:
     """The one legend: what each figure on the page is, as [key, text] rows (Messages, which
     the page says in its language)."""
-    rows = [
+    rows: list[list[str]] = [
         [
             msg("value"),
             msg(

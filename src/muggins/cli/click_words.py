@@ -144,7 +144,7 @@ def context_class() -> type[Any]:
         from click import Context as ClickContext  # type: ignore[assignment]
         from click.formatting import HelpFormatter  # type: ignore[assignment]
 
-    class Formatter(HelpFormatter):  # type: ignore[misc,valid-type]
+    class Formatter(HelpFormatter):
         """Click's help formatter, saying Click's words in the language in use."""
 
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
@@ -156,7 +156,7 @@ def context_class() -> type[Any]:
         def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
             super().write_dl([(term, said_help(text)) for term, text in rows], col_max, col_spacing)
 
-    class Context(ClickContext):  # type: ignore[misc,valid-type]
+    class Context(ClickContext):
         """Click's context, with the formatter above."""
 
         formatter_class = Formatter
