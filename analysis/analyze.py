@@ -31,6 +31,7 @@ from muggins.analysis.missed import DEPTH_LIMITED, EXACT, EXPECTED, Decision, Op
 from muggins.analysis.sampler import NotAnalyzed
 from muggins.analysis.values import forget
 from muggins.analysis.worlds import HandStart
+from muggins.i18n import joined, msg, reason
 from muggins.notation.model import Play, Record
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet
@@ -172,13 +173,13 @@ def analyze_record(
                 expected, note = None, None
                 judged = solving and clean and pending.hand_known and (len(pending.options) > 1 or rules.voluntary_draw)
                 if judged and spent:
-                    note = f"cut short: the record's budget of {judging.record_budget:g} s was spent"
+                    note = msg("cut short: the record's budget of {seconds:g} s was spent", seconds=judging.record_budget)
                 elif judged and judge is not None:
                     try:
                         played = played_index(pending, fact)
                         expected = judge.values(pending.options, stmt.seat, hand.number, turn, game, budget, sampling, deadline, played)
                     except NotAnalyzed as exc:
-                        note = f"not analyzed: {exc}"
+                        note = msg("not analyzed: {why}", why=reason(exc))
                 decision = decide(pending, fact, state, expected, note)
                 if decision is not None:
                     decisions.append(decision)
@@ -311,19 +312,30 @@ def summary_row(row: PlayerFigures) -> dict[str, object]:
 
 
 def summary_line(analysis: RecordAnalysis) -> str:
-    """One line per game: each player's marks over unforced decisions and points missed."""
+    """One line per game: each player's marks over unforced decisions and points missed (a
+    :class:`~muggins.i18n.Message`: English in the JSON, said in the language in use)."""
+    return summary_of(
+        {"player": f.player, "marked": f.marked, "unforced": f.unforced, "error_rate": f.error_rate, "missed": f.missed, "missed_se": f.missed_se}
+        | {name: getattr(f, name) for name in _MARK_FIELD.values()}
+        for f in analysis.figures
+    )
+
+
+def summary_of(rows: Iterable[dict[str, object]]) -> str:
+    """:func:`summary_line` of the players' rows (as :func:`summary_row` gives them, or the
+    figures themselves): the one way the line is said."""
     parts = []
-    for f in analysis.figures:
-        rate = f"{f.error_rate:.0%}" if f.error_rate is not None else "-"
-        marks = ", ".join(f"{getattr(f, _MARK_FIELD[m])}{m}" for m in reversed(ANALYSIS_MARKS) if getattr(f, _MARK_FIELD[m]))
-        parts.append(
-            f"{f.player}: {f.marked}/{f.unforced} unforced decisions marked ({rate})"
-            + (f" [{marks}]" if marks else "")
-            + f", {points(f.missed)}"
-            + (f" \u00b1 {f.missed_se:.1f}" if f.missed_se else "")
-            + " points missed"
-        )
-    return "; ".join(parts)
+    for row in rows:
+        error_rate, missed, missed_se = row["error_rate"], row["missed"], row["missed_se"]
+        rate = f"{error_rate:.0%}" if isinstance(error_rate, (int, float)) else "-"
+        marks = ", ".join(f"{row[_MARK_FIELD[m]]}{m}" for m in reversed(ANALYSIS_MARKS) if row[_MARK_FIELD[m]])
+        assert isinstance(missed, (int, float)) and isinstance(missed_se, (int, float))
+        said = dict(player=row["player"], marked=row["marked"], unforced=row["unforced"], rate=rate, missed=points(missed) + (f" \u00b1 {missed_se:.1f}" if missed_se else ""))
+        if marks:
+            parts.append(msg("{player}: {marked}/{unforced} unforced decisions marked ({rate}) [{marks}], {missed} points missed", marks=marks, **said))
+        else:
+            parts.append(msg("{player}: {marked}/{unforced} unforced decisions marked ({rate}), {missed} points missed", **said))
+    return joined(parts, "; ")
 
 
 def points(value: float) -> str:

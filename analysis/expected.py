@@ -45,6 +45,7 @@ from muggins.analysis.missed import Option, is_move_of, with_values
 from muggins.analysis.sampler import DealSampler, NotAnalyzed
 from muggins.analysis.values import forget, move_values, out_of_reach
 from muggins.analysis.worlds import HandStart
+from muggins.i18n import msg, reason
 from muggins.replay.rules import RuleSet
 
 if TYPE_CHECKING:
@@ -167,7 +168,7 @@ class FairHand:
         try:
             knowledge = groups_for(self.log, seat, turn)
         except Unknowable as exc:
-            raise NotAnalyzed(str(exc)) from None
+            raise NotAnalyzed(reason(exc)) from None
         own = tuple(self.log.own[seat] or ())
         sampler = DealSampler(knowledge, own, self.rules)
         expected_codes: Counter[str] = self.start.findings(game)
@@ -188,7 +189,7 @@ class FairHand:
                     moves = move_values(position, budget)
                     found = with_values(list(options), moves)
                     if found is None:
-                        raise NotAnalyzed("the solver's moves in a sampled deal are not the record's alternatives")
+                        raise NotAnalyzed(msg("the solver's moves in a sampled deal are not the record's alternatives"))
                     valued = tuple(found)
                     active = list(range(len(valued)))
                     rows.append(tuple(o.value for o in found))  # type: ignore[misc]  # with_values gives each option the solver's value, an int
@@ -229,7 +230,7 @@ class FairHand:
         for i in active:
             values = [m.value for m in moves if is_move_of(valued[i], m.move)]
             if not values:
-                raise NotAnalyzed("the solver's moves in a sampled deal are not the record's alternatives")
+                raise NotAnalyzed(msg("the solver's moves in a sampled deal are not the record's alternatives"))
             row[i] = max(values)
         return tuple(row)
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from muggins.i18n import msg
 from muggins.notation.model import Draw, Pass, Play, Tile, Turn, full_set
 from muggins.replay.board import Layout
 from muggins.replay.hand_state import HandState
@@ -134,14 +135,14 @@ def groups_for(log: HandLog, observer: str, turn: int) -> Knowledge:
     """The groups of slots the tiles ``observer`` cannot see fill, before turn ``turn``."""
     own = log.own.get(observer)
     if own is None:
-        raise Unknowable(f"the deal of {observer} is not in the record")
+        raise Unknowable(msg("the deal of {observer} is not in the record", observer=observer))
     shown = [seen for seen in log.seen if seen.turn < turn]
     mine: set[Tile] = set(own)
     known_places: dict[int, Tile] = {}
     for seen in shown:
         if seen.kind == "draw" and seen.seat == observer:
             if len(seen.drawn) != seen.count:
-                raise Unknowable(f"the tiles {observer} drew at turn {seen.turn} are not in the record")
+                raise Unknowable(msg("the tiles {observer} drew at turn {turn} are not in the record", observer=observer, turn=seen.turn))
             mine.update(seen.drawn)
             for offset, tile in enumerate(seen.drawn):  # in the order drawn
                 known_places[seen.start + offset] = tile
@@ -172,7 +173,12 @@ def groups_for(log: HandLog, observer: str, turn: int) -> Knowledge:
     groups.append((Slots("boneyard", None, turn, rest, hidden), left))
     if sum(n for _, n in groups) != len(unseen):
         raise Unknowable(
-            f"the record's sizes do not add up: {len(unseen)} tiles unseen by {observer}, {sum(n for _, n in groups)} places for them"
+            msg(
+                "the record's sizes do not add up: {unseen} tiles unseen by {observer}, {places} places for them",
+                unseen=len(unseen),
+                observer=observer,
+                places=sum(n for _, n in groups),
+            )
         )
     return Knowledge(observer, turn, unseen, tuple(groups), known_places, log.boneyard)
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from muggins.i18n import N_
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import play_scores
 
@@ -46,9 +47,9 @@ class Threshold:
 
 #: The thresholds, worst first. The one table; ANALYSIS.md documents it.
 THRESHOLDS: tuple[Threshold, ...] = (
-    Threshold("??", 4, "blunder"),
-    Threshold("?", 2, "mistake"),
-    Threshold("?!", 1, "dubious"),
+    Threshold("??", 4, N_("blunder")),
+    Threshold("?", 2, N_("mistake")),
+    Threshold("?!", 1, N_("dubious")),
 )
 
 #: Standard errors a loss must clear its threshold by to earn the mark (see the module doc).

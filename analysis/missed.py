@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from muggins.analysis.marks import mark_for
 from muggins.analysis.values import move_values, position_of
+from muggins.i18n import N_
 from muggins.notation.model import Play, Tile
 from muggins.replay.facts import TurnFact
 from muggins.replay.hand_state import HandState
@@ -43,12 +44,13 @@ EXACT = "exact"
 DEPTH_LIMITED = "depth-limited"
 IMMEDIATE = "immediate"
 
-#: How each basis is named in reports and annotations.
+#: How each basis is named in reports and annotations (marked for the catalogues; an annotated
+#: record says them in English, as it is data).
 BASIS_TEXT = {
-    EXPECTED: "expected on what the player could know",
-    EXACT: "perfect information",
-    DEPTH_LIMITED: "perfect information, depth-limited",
-    IMMEDIATE: "immediate points only",
+    EXPECTED: N_("expected on what the player could know"),
+    EXACT: N_("perfect information"),
+    DEPTH_LIMITED: N_("perfect information, depth-limited"),
+    IMMEDIATE: N_("immediate points only"),
 }
 
 

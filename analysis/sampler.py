@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from muggins.analysis.deal_count import STATE_LIMIT, Group, Sampler, TooMany
 from muggins.analysis.knowledge import Knowledge
 from muggins.analysis.worlds import HandStart, SampledDeal, deal_of
+from muggins.i18n import msg
 from muggins.notation.model import Tile
 from muggins.replay.play_rules import drawable
 from muggins.replay.rules import RuleSet
@@ -43,7 +44,8 @@ TRIES = 2_000
 
 
 class NotAnalyzed(Exception):
-    """No deal could be sampled; the message says why (shown as ``not analyzed: ...``)."""
+    """No deal could be sampled; the message says why (shown as ``not analyzed: ...``), a
+    :class:`~muggins.i18n.Message` in ``args[0]`` (:func:`muggins.i18n.reason`)."""
 
 
 class DealSampler:
@@ -63,13 +65,13 @@ class DealSampler:
         self.exact = exact
         if exact is not None:
             if not exact.total:
-                raise NotAnalyzed(f"no deal of the tiles {knowledge.observer} could not see fits the record's passes and draws")
+                raise NotAnalyzed(msg("no deal of the tiles {observer} could not see fits the record's passes and draws", observer=knowledge.observer))
             self.sampler = exact
             self.merged_of: list[int] | None = None
         else:
             self.sampler, self.merged_of = self._merged()
             if not self.sampler.total:
-                raise NotAnalyzed(f"no deal of the tiles {knowledge.observer} could not see fits the record's passes and draws")
+                raise NotAnalyzed(msg("no deal of the tiles {observer} could not see fits the record's passes and draws", observer=knowledge.observer))
         left = sizes[-1]
         # One filling and no order left to choose for the draws to come: nothing is hidden.
         self.unique = exact is not None and exact.total == 1 and (left <= 1 or drawable(left, rules) == 0)
@@ -134,7 +136,7 @@ class DealSampler:
             position = start.position(deal, knowledge.observer, knowledge.turn, expected)
             if position is not None:
                 return deal, position
-        raise NotAnalyzed(f"{TRIES} deals tried, none consistent with what {knowledge.observer} saw")
+        raise NotAnalyzed(msg("{tries} deals tried, none consistent with what {observer} saw", tries=TRIES, observer=knowledge.observer))
 
 
 def deal_count(sampler: DealSampler) -> int:

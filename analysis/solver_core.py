@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 from muggins.analysis.solver_position import DRAW, PASS, Move, Position
 from muggins.analysis.solver_search import out_of_reach
 from muggins.analysis.solver_table import granularity
+from muggins.i18n import msg
 from muggins.notation.model import Tile, full_set
 from muggins.replay.board import branch_names
 from muggins.replay.rules import RuleSet
@@ -59,11 +60,14 @@ def active() -> str:
     if not wanted:
         return "compiled" if _compiled is not None else "python"
     if wanted not in CORES:
-        raise SolverCoreError(f"{CORE_ENV}={wanted!r}: the solver core is 'compiled' or 'python'")
+        raise SolverCoreError(msg("{variable}={wanted!r}: the solver core is 'compiled' or 'python'", variable=CORE_ENV, wanted=wanted))
     if wanted == "compiled" and _compiled is None:
         raise SolverCoreError(
-            f"{CORE_ENV}=compiled, but the compiled solver core is not built in this installation"
-            " (it is built by `pip install .` where a C compiler is present)"
+            msg(
+                "{variable}=compiled, but the compiled solver core is not built in this installation"
+                " (it is built by `pip install .` where a C compiler is present)",
+                variable=CORE_ENV,
+            )
         )
     return wanted
 

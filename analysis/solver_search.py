@@ -31,6 +31,7 @@ import time
 from typing import Callable
 
 from muggins.analysis.solver_table import HAND_SHIFT, LAYOUT_FACTOR, TileMove, layout_table
+from muggins.i18n import msg
 from muggins.notation.model import Tile
 from muggins.replay.play_rules import draw_takes, drawable, must_play_after_draw, next_seat
 from muggins.replay.rules import RuleSet
@@ -64,9 +65,9 @@ def out_of_reach(seats: int, set_size: int) -> str | None:
     """Why neither solver (this one or the compiled core) can search a table of ``seats`` players
     with a set of ``set_size`` tiles, or None where it can."""
     if seats > MAX_SEATS:
-        return f"{seats} seats: the solver handles at most {MAX_SEATS}"
+        return msg("{seats} seats: the solver handles at most {most}", seats=seats, most=MAX_SEATS)
     if set_size > MAX_SET_SIZE:
-        return f"a set of {set_size} tiles: the solver handles at most {MAX_SET_SIZE}"
+        return msg("a set of {size} tiles: the solver handles at most {most}", size=set_size, most=MAX_SET_SIZE)
     return None
 
 

@@ -200,7 +200,7 @@ def _parse_chunk(chunk: Chunk, source: str) -> Record | NotationError:
 
 def _too_big(size: int, source: str, first_line: int) -> NotationError:
     """A record over the record-chars limit, refused where it starts."""
-    message = RECORD_CHARS.exceeded(size) + ": it is not read"
+    message = msg("{problem}: it is not read", problem=RECORD_CHARS.exceeded(size))
     return NotationError([Diagnostic("record-too-big", message, source=source, line=first_line, column=1)])
 
 
@@ -294,7 +294,7 @@ def _too_long(data: bytes, line: int, stop: _Stop) -> Iterator[str]:
     """Stop at line ``line`` (which ``data`` starts with), over the line-bytes limit: its start
     stands for it, so that it ends the record it belongs to, or starts one."""
     stop.line, stop.column, stop.code = line, 1, "line-too-long"
-    stop.message = LINE_BYTES.exceeded() + ": reading stopped here"
+    stop.message = msg("{problem}: reading stopped here", problem=LINE_BYTES.exceeded())
     yield data[:64].decode("utf-8", errors="replace").replace("\r", " ") + "\n"
 
 

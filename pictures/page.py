@@ -16,7 +16,7 @@ import json
 import re
 from functools import cache
 from importlib import resources
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 
 def static_text(name: str) -> str:
@@ -78,12 +78,14 @@ def page_words(text: str, kind: str) -> list[str]:
     return found
 
 
-def words_json(files: tuple[str, ...], data: object) -> str:
-    """The translations a page embeds (``@WORDS@``): its files' words and every message in its
-    ``data`` (muggins.i18n Messages, found wherever they are in it), in each language but English."""
+def words_json(files: tuple[str, ...], data: object, more: Iterable[str] = ()) -> str:
+    """The translations a page embeds (``@WORDS@``): its files' words, every message in its
+    ``data`` (muggins.i18n Messages, found wherever they are in it) and ``more`` (the messages
+    its pictures say), in each language but English."""
     from muggins.i18n import Message, translations
 
     texts = [w for name in files for w in page_words(static_text(name), name.rpartition(".")[2])]
+    texts.extend(more)
 
     def messages(value: object) -> None:
         if isinstance(value, Message):

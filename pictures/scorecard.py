@@ -25,7 +25,10 @@ from muggins.replay.rules import RuleSet
 
 def scorecard_html(config: dict[str, Any]) -> str:
     """The page for already built card data (see :func:`scorecard_page`)."""
-    words = words_json(("scorecard.html", "scorecard.js"), config)
+    rules = config.get("rules")
+    description = rules.get("description") if isinstance(rules, dict) else None
+    more = [description] if isinstance(description, str) and description else []  # a preset's is in the catalogues
+    words = words_json(("scorecard.html", "scorecard.js"), config, more)
     return fill(skeleton("scorecard.html", "scorecard.css", "scorecard.js"), DATA=embed_json(config), WORDS=words)
 
 

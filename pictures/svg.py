@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from muggins.i18n import msg, plural
 from muggins.pictures.svg_layout import UNIT, Layout, layout
 from muggins.pictures.svg_tiles import (
     FELT,
@@ -40,6 +41,7 @@ from muggins.pictures.svg_tiles import (
     PIP_CELLS,
     Canvas,
     num,
+    said,
     sprite_defs,
     svg_text,
     symbol_id,
@@ -101,7 +103,7 @@ def _board(canvas: Canvas, view: TableView, top: int, x: int = 0, at_least: int 
     if not placed.tiles:
         height = max(96, at_least)
         canvas.add(f'<rect class="felt" x="{x + 8}" y="{top}" width="{WIDTH - 16}" height="{height}" rx="14" fill="{FELT}"/>')
-        note = "kept as score-sheet entries: no tiles recorded" if view.sheet_only else "no tile on the table yet"
+        note = msg("kept as score-sheet entries: no tiles recorded") if view.sheet_only else msg("no tile on the table yet")
         canvas.add(svg_text(x + WIDTH / 2, top + height // 2 + 6, note, "empty"))
         return top + height
     badges = _end_badges(board, placed)
@@ -132,7 +134,7 @@ def _board(canvas: Canvas, view: TableView, top: int, x: int = 0, at_least: int 
             f' rx="6" fill="none" stroke="{HIGHLIGHT}" stroke-width="4"/>'
         )
     for label in placed.insets:
-        canvas.add(svg_text(label.x, label.y + 5, f"{label.name} (from the {label.spinner})", "felt-note"))
+        canvas.add(svg_text(label.x, label.y + 5, msg("{name} (from the {spinner})", name=label.name, spinner=label.spinner), "felt-note"))
     for badge in badges:
         _badge(canvas, badge, tips)
     canvas.add("</g>")
@@ -203,12 +205,14 @@ def _badge(canvas: Canvas, badge: _Badge, tips: bool) -> None:
     parts = [f'<g class="end" data-end={xml_attribute(name)} data-pip="{pip}" data-value="{value}"{waits} transform="translate({badge.x} {badge.y})">']
     if tips:
         if name == "spinner":
-            tip = f"the {pip}-{pip} spinner counts {value}"
+            tip = msg("the {pip}-{pip} spinner counts {value}", pip=pip, value=value)
         elif waits:
-            tip = f"end {name}: takes a {pip} once the spinner's two sides are covered"
+            tip = msg("end {name}: takes a {pip} once the spinner's two sides are covered", name=name, pip=pip)
+        elif value:
+            tip = msg("end {name}: a tile must match {pip}; counts {value}", name=name, pip=pip, value=value)
         else:
-            tip = f"end {name}: a tile must match {pip}; " + (f"counts {value}" if value else "counts nothing")
-        parts.append(f"<title>{tip}</title>")
+            tip = msg("end {name}: a tile must match {pip}; counts nothing", name=name, pip=pip)
+        parts.append(f"<title>{xml_text(said(tip))}</title>")
     if name != "spinner":
         at = f'x="-21" y="4"' if dy else 'y="-18"'
         parts.append(f'<circle r="13"/><text y="5">{pip}</text><text class="name" {at}>{name}</text>')
@@ -223,11 +227,13 @@ def _badge(canvas: Canvas, badge: _Badge, tips: bool) -> None:
 def _count_caption(board: BoardLayout, points: int) -> str:
     """``ends count 5 + 4 + 6 = 15, scores 15``: the sum a player says aloud."""
     if board.lead is None:
-        return "no open ends yet"
+        return msg("no open ends yet")
     values = board.counted_values()
     total = board.total()
-    said = " + ".join(str(v) for v in values) + f" = {total}" if len(values) > 1 else str(total)
-    return f"ends count {said}  \u2192  " + (f"scores {points}" if points else "scores nothing")
+    sum_text = " + ".join(str(v) for v in values) + f" = {total}" if len(values) > 1 else str(total)
+    if points:
+        return msg("ends count {sum}  \u2192  scores {points}", sum=sum_text, points=points)
+    return msg("ends count {sum}  \u2192  scores nothing", sum=sum_text)
 
 
 def position_svg(view: TableView, *, standalone: bool = True) -> str:
@@ -254,7 +260,7 @@ def position_svg(view: TableView, *, standalone: bool = True) -> str:
     points = play_points(total, view.board.rules) if view.board.lead is not None else 0
     middle = side + WIDTH // 2  # under the board's middle, where a narrow screen shows it
     canvas.add(svg_text(middle, y + 24, _count_caption(view.board, points), "ends", f' data-count="{total}" data-points="{points}"'))
-    status = view.over or f"boneyard: {view.boneyard} tile{'s' if view.boneyard != 1 else ''}"
+    status = view.over or plural("boneyard: {n} tile", "boneyard: {n} tiles", view.boneyard)
     canvas.add(svg_text(side + WIDTH - 24, y + 24, status, "soft"))
     if view.wrong_claim is not None:
         claim = view.wrong_claim
@@ -271,7 +277,7 @@ def position_svg(view: TableView, *, standalone: bool = True) -> str:
     background = f'<rect width="{width}" height="{height}" fill="#f4efe3"/>'
     if not standalone:
         return head + background + "".join(canvas.parts) + "</svg>"
-    title = f"<title>{xml_text(view.title + ' - ' + view.where)}</title>"
+    title = f"<title>{xml_text(view.title + ' - ' + said(view.where))}</title>"
     style = f"<style>{STYLE}</style>"
     return head + title + style + sprite_defs(sorted(canvas.used)) + background + "".join(canvas.parts) + "</svg>\n"
 
@@ -279,14 +285,14 @@ def position_svg(view: TableView, *, standalone: bool = True) -> str:
 def _heading(canvas: Canvas, view: TableView, width: int) -> None:
     """The title, the position and the score across the top of a picture that stands alone."""
     canvas.add(svg_text(24, 30, view.title, "title"))
-    where = view.where + (f": {view.last_move}" if view.last_move else "")
+    where = said(view.where) + (f": {said(view.last_move)}" if view.last_move else "")
     if view.seen_by is not None:
-        where += f"  \u00b7  as {view.seen_by} sees it"
+        where += "  \u00b7  " + said(msg("as {seat} sees it", seat=view.seen_by))
     canvas.add(svg_text(24, 54, where, "where"))
-    said = "   \u00b7   ".join(f"{who} ({side}) {score}" if who and who != side else f"{side} {score}" for side, who, score in view.scores)
+    score_line = "   \u00b7   ".join(f"{who} ({side}) {score}" if who and who != side else f"{side} {score}" for side, who, score in view.scores)
     canvas.add('<g class="scores">')
-    canvas.add(svg_text(width - 24, 30, "score", "soft"))
-    canvas.add(svg_text(width - 24, 54, said, "score-line"))
+    canvas.add(svg_text(width - 24, 30, msg("score"), "soft"))
+    canvas.add(svg_text(width - 24, 54, score_line, "score-line"))
     for side, _, score in view.scores:
         canvas.add(f'<desc class="score" data-side={xml_attribute(side)} data-score="{score}"/>')
     canvas.add("</g>")

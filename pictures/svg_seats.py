@@ -13,6 +13,7 @@ the column, so a long name never runs onto the table.
 
 from __future__ import annotations
 
+from muggins.i18n import msg, plural
 from muggins.notation.model import Tile
 from muggins.pictures.svg_layout import UNIT
 from muggins.pictures.svg_tiles import BACK_ID, BACK_LYING_ID, Canvas, num, svg_text, use, xml_attribute
@@ -40,7 +41,7 @@ def _label(seat: SeatView) -> str:
 
 
 def _held(count: int) -> str:
-    return f"{count} tile{'s' if count != 1 else ''}" if count else "no tiles left"
+    return plural("{n} tile", "{n} tiles", count) if count else msg("no tiles left")
 
 
 def _open_hand(canvas: Canvas, seat: SeatView, count: int) -> None:

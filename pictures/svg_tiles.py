@@ -10,8 +10,11 @@ is drawn as a stand-in); a picture defines each tile drawing it uses once, by a 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from xml.sax.saxutils import escape, quoteattr
 
+from muggins.i18n import Message, localize
 from muggins.pictures.svg_layout import UNIT
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
@@ -68,9 +71,37 @@ def xml_attribute(text: str) -> str:
     return quoteattr(_NOT_XML.sub(_stand_in, text))
 
 
+#: The lists of :func:`collecting` blocks, innermost last.
+_heard: list[list[Message]] = []
+
+
+@contextmanager
+def collecting() -> Iterator[list[Message]]:
+    """Inside the block, every :class:`~muggins.i18n.Message` a picture says is also put in the
+    list this gives: a page that says its pictures again in another language (the viewer) embeds
+    their translations."""
+    heard: list[Message] = []
+    _heard.append(heard)
+    try:
+        yield heard
+    finally:
+        _heard.remove(heard)
+
+
+def said(text: str) -> str:
+    """``text`` as a picture says it: a Message in the language in use (and heard by the
+    innermost :func:`collecting` block), any other text (a name, a tile) as it is."""
+    if isinstance(text, Message):
+        if _heard:
+            _heard[-1].append(text)
+        return localize(text)
+    return text
+
+
 def svg_text(x: float, y: float, content: str, cls: str, extra: str = "") -> str:
-    """A line of text; ``cls`` names its style in ``muggins.pictures.svg.STYLE``."""
-    return f'<text x="{num(x)}" y="{num(y)}" class="{cls}"{extra}>{xml_text(content)}</text>'
+    """A line of text; ``cls`` names its style in ``muggins.pictures.svg.STYLE``; a
+    :class:`~muggins.i18n.Message` is said in the language in use (:func:`said`)."""
+    return f'<text x="{num(x)}" y="{num(y)}" class="{cls}"{extra}>{xml_text(said(content))}</text>'
 
 
 # -- tiles ---------------------------------------------------------------------------------------

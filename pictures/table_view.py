@@ -168,18 +168,18 @@ def table_view(
     if statement is not None:
         move = format_turn(replace(as_seen(statement, as_seat), comments=()))
     else:
-        move = "" if ended else "the deal"
+        move = "" if ended else msg("the deal")
     over = ""
     if state.over == "domino":
-        over = f"domino: {state.went_out} went out"
+        over = msg("domino: {seat} went out", seat=state.went_out)
     elif state.over == "blocked":
-        over = "blocked: nobody can play"
+        over = msg("blocked: nobody can play")
     return TableView(
         board=state.board.copy(),
         seats=tuple(seats),
         scores=scores,
         title=title,
-        where=f"hand {hand.number}, end of the hand" if ended else f"hand {hand.number}, turn {turn} of {len(hand.turns)}",
+        where=msg("hand {hand}, end of the hand", hand=hand.number) if ended else msg("hand {hand}, turn {turn} of {turns}", hand=hand.number, turn=turn, turns=len(hand.turns)),
         last_move=move,
         last_laid=type(statement) is Play and bool(state.board.played) and state.board.played[-1][0] is statement.tile,
         boneyard=state.boneyard_count,

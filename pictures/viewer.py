@@ -11,6 +11,11 @@ clicks on the timeline and the findings. With an analysis (``muggins view --anal
 each decision with their values, the graph of the expected final point difference and, on a
 tab of its own, the players' figures and the Muggins ledger.
 
+The page is the same in every language muggins speaks, and changes its language itself
+(``static/i18n.js``): its data and its pictures are written in English, and the translations of
+every word they hold (the findings, the analysis' legend, each picture's captions) are embedded
+beside them; the script says a picture's texts again in the language chosen.
+
 Promises: the page is the same bytes for the same record and rules. Text from the record
 (names, event, comments, turns) reaches the page only as JSON inside a
 ``<script type="application/json">`` block, with ``<``, ``>`` and ``&`` written as ``\\u003c``,
@@ -25,10 +30,12 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from muggins.analysis.audit import RecordAudit
+from muggins.i18n import speaking
 from muggins.notation.model import Play, Record
 from muggins.pictures.page import embed_json, fill, skeleton, static_text, words_json
 from muggins.pictures.svg import STYLE as PICTURE_STYLE
 from muggins.pictures.svg import tile_sprite
+from muggins.pictures.svg_tiles import collecting
 from muggins.pictures.viewer_data import viewer_data
 from muggins.replay.rules import RuleSet
 
@@ -47,8 +54,9 @@ def viewer_html(
     analysis' entries by view, shown beside the board (see :func:`viewer_data`)."""
     page = skeleton("viewer.html", "viewer.css", "viewer.js", PICTURE_STYLE + "\n")
     sprite = tile_sprite(max(rules.max_pip, _highest_pip(record)))
-    data = viewer_data(record, rules, source, report, as_seat, analysis)
-    return fill(page, SPRITE=sprite, DATA=embed_json(data), WORDS=words_json(("viewer.html", "viewer.js"), data))
+    with speaking("en"), collecting() as pictures_said:  # the page says its pictures' words itself
+        data = viewer_data(record, rules, source, report, as_seat, analysis)
+    return fill(page, SPRITE=sprite, DATA=embed_json(data), WORDS=words_json(("viewer.html", "viewer.js"), data, pictures_said))
 
 
 def _highest_pip(record: Record) -> int:

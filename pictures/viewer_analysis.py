@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, SCHEMA, VIEWS, analyze_record, to_json
+from muggins.analysis.analyze import EXPECTED_VIEW, OPEN_CARDS, SCHEMA, VIEWS, analyze_record, summary_of, to_json
 from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.marks import ANALYSIS_MARKS, THRESHOLDS
 from muggins.analysis.missed import BASIS_TEXT
+from muggins.i18n import joined, msg
 from muggins.notation.model import Record
 from muggins.replay.rules import RuleSet
 
@@ -89,7 +90,7 @@ def record_entries(document: Any) -> list[JSON]:
     schema as far as the page reads it; AnalysisMismatch says what is wrong."""
     top = _object(document, "the document")
     if top.get("schema") != SCHEMA:
-        raise AnalysisMismatch(f"not a muggins analysis: its schema is {top.get('schema')!r}, not {SCHEMA!r} (write one with muggins analyze --format json)")
+        raise AnalysisMismatch(msg("not a muggins analysis: its schema is {schema!r}, not {wanted!r} (write one with muggins analyze --format json)", schema=top.get("schema"), wanted=SCHEMA))
     records = _field(top, "records", list, "the document")
     return [_checked_entry(_object(entry, f"record {i}"), f"record {i}") for i, entry in enumerate(records, 1)]
 
@@ -170,7 +171,7 @@ def matching_entry(entries: Sequence[JSON], record: Record, rules: RuleSet, inde
     under ``rules``: the one with that index first, else any that matches. AnalysisMismatch
     when none does, naming the first difference of the likeliest one."""
     if not entries:
-        raise AnalysisMismatch("it holds no record")
+        raise AnalysisMismatch(msg("it holds no record"))
     fresh = to_json(analyze_record(record, rules, budget=0))  # no solver: the plays and the ledger
     ordered = sorted(entries, key=lambda e: e["index"] != index)
     problems = []
@@ -179,34 +180,36 @@ def matching_entry(entries: Sequence[JSON], record: Record, rules: RuleSet, inde
         if problem is None:
             return entry
         problems.append(problem)
-    raise AnalysisMismatch(f"it is the analysis of another record: {problems[0]}")
+    raise AnalysisMismatch(msg("it is the analysis of another record: {difference}", difference=problems[0]))
 
 
 def _difference(entry: Mapping[str, Any], fresh: Mapping[str, Any]) -> str | None:
     """How ``entry`` differs from ``fresh`` (the record's own analysis on immediate points), or
     None where it is the same record: rules, players, ledger, plays judged and their options."""
     if entry["rules"] != fresh["rules"]:
-        return f"its rules are {entry['rules']}, the record's here {fresh['rules']} (give --rules as the analysis had it)"
+        return msg("its rules are {theirs}, the record's here {ours} (give --rules as the analysis had it)", theirs=entry["rules"], ours=fresh["rules"])
     if entry["players"] != fresh["players"]:
-        return f"its players are {_players(entry['players'])}, the record's {_players(fresh['players'])}"
+        return msg("its players are {theirs}, the record's {ours}", theirs=_players(entry["players"]), ours=_players(fresh["players"]))
     theirs = {(d["hand"], d["turn"]): d for d in entry["decisions"]}
     ours = {(d["hand"], d["turn"]): d for d in fresh["decisions"]}
     for at in sorted(set(theirs) | set(ours)):
         mine, other = ours.get(at), theirs.get(at)
-        where = f"hand {at[0]}, turn {at[1]}"
-        if mine is None or other is None:
-            return f"{where}: it judges a play there and the record has none" if mine is None else f"{where}: the record has a play there that it does not judge"
+        where = msg("hand {hand}, turn {turn}", hand=at[0], turn=at[1])
+        if mine is None:
+            return msg("{where}: it judges a play there and the record has none", where=where)
+        if other is None:
+            return msg("{where}: the record has a play there that it does not judge", where=where)
         if (other["seat"], other["played"]) != (mine["seat"], mine["played"]):
-            return f"{where}: its play is {other['seat']} {other['played']}, the record's {mine['seat']} {mine['played']}"
+            return msg("{where}: its play is {theirs}, the record's {ours}", where=where, theirs=f"{other['seat']} {other['played']}", ours=f"{mine['seat']} {mine['played']}")
         if _moves(other) != _moves(mine):
-            return f"{where}: its alternatives to {mine['seat']} {mine['played']} are not the record's"
+            return msg("{where}: its alternatives to {play} are not the record's", where=where, play=f"{mine['seat']} {mine['played']}")
     if entry["ledger"] != fresh["ledger"]:
-        return "its Muggins ledger is not the record's (other points earned, claimed or called)"
+        return msg("its Muggins ledger is not the record's (other points earned, claimed or called)")
     return None
 
 
 def _players(players: Mapping[str, str]) -> str:
-    return ", ".join(f"{seat} {name}" for seat, name in players.items()) or "none"
+    return ", ".join(f"{seat} {name}" for seat, name in players.items()) or msg("none")
 
 
 def _moves(decision: Mapping[str, Any]) -> set[tuple[str, int]]:
@@ -233,10 +236,11 @@ def page_analysis(
     hidden = None
     if as_seat is not None:
         shown.pop(OPEN_CARDS, None)
-        hidden = (
-            f"as {as_seat} sees it: only {as_seat}'s own decisions, on the expected view (valued on what"
-            f" {as_seat} could know); other players' alternatives would show their hands, and open-cards"
-            " figures are worked out from every hand"
+        hidden = msg(
+            "as {seat} sees it: only {seat}'s own decisions, on the expected view (valued on what"
+            " {seat} could know); other players' alternatives would show their hands, and open-cards"
+            " figures are worked out from every hand",
+            seat=as_seat,
         )
     verdict = EXPECTED_VIEW if EXPECTED_VIEW in shown else OPEN_CARDS
     main = shown[verdict]
@@ -261,17 +265,28 @@ def page_analysis(
             "verdict": verdict,
             "views": [v for v in VIEWS if v in shown],
             "judging": {view: _judging(entry) for view, entry in shown.items()},
-            "marks": [[t.mark, main["thresholds"][t.mark], t.meaning] for t in reversed(THRESHOLDS)],
+            "marks": [[t.mark, main["thresholds"][t.mark], msg(t.meaning)] for t in reversed(THRESHOLDS)],
             "legend": legend(shown, verdict, sides, who, main["thresholds"]),
             "series": [{"side": s, "who": who.get(s, s)} for s in series],
             "difference": _difference_name(sides, who),
             "players": [{column: row[column] for column in PLAYER_COLUMNS} for row in figures],
-            "summary": main["summary"] if as_seat is None else None,
+            "summary": _summary(main) if as_seat is None else None,
             "ledger": _ledger(main["ledger"], {**main["players"], **who}),
             "hidden": hidden,
         },
         per_hand,
     )
+
+
+def _summary(entry: Mapping[str, Any]) -> str | None:
+    """The entry's summary line, as a message the page says in its language where the entry's
+    figures give the same words (an entry read from a file is checked, not trusted)."""
+    said = entry["summary"]
+    try:
+        again = summary_of(entry["figures"])
+    except (KeyError, TypeError, ValueError, AssertionError):
+        return said  # type: ignore[no-any-return]
+    return again if again == said else said
 
 
 def _judging(entry: Mapping[str, Any]) -> JSON:
@@ -318,7 +333,7 @@ def _ledger(lines: Sequence[Mapping[str, Any]], names: Mapping[str, str]) -> JSO
 def _difference_name(sides: Sequence[str], who: Mapping[str, str]) -> str:
     if len(sides) == 2:
         return f"{who.get(sides[0], sides[0])} \u2212 {who.get(sides[1], sides[1])}"
-    return "each side's points less all the others'"
+    return msg("each side's points less all the others'")
 
 
 def _hand_graph(
@@ -379,55 +394,77 @@ def _hand_outcome(ledger: Sequence[Mapping[str, Any]], number: int, sides: Seque
 
 
 def legend(entries: Mapping[str, Any], verdict: str, sides: Sequence[str], who: Mapping[str, str], thresholds: Mapping[str, int]) -> list[list[str]]:
-    """The one legend: what each figure on the page is, as [key, text] rows."""
-    rows = [
+    """The one legend: what each figure on the page is, as [key, text] rows (Messages, which
+    the page says in its language)."""
+    rows: list[list[str]] = [
         [
-            "value",
-            "a move's value is a point difference for the mover's side over the rest of the hand: its"
-            " own points, this move's included, less the opponents' (all the others', with three or more"
-            " sides), every later play counted as if claimed, the end-of-hand points included; + is good"
-            " for the mover; loss = the best move's value \u2212 the played one's",
+            msg("value"),
+            msg(
+                "a move's value is a point difference for the mover's side over the rest of the hand: its"
+                " own points, this move's included, less the opponents' (all the others', with three or more"
+                " sides), every later play counted as if claimed, the end-of-hand points included; + is good"
+                " for the mover; loss = the best move's value \u2212 the played one's"
+            ),
         ]
     ]
     if EXPECTED_VIEW in entries:
         judging = entries[EXPECTED_VIEW]
         rows.append(
             [
-                "exp",
-                f"expected over the unseen tiles ({BASIS_TEXT['expected']}): the mean over sampled deals of the"
-                " tiles the player could not see (the other hands and the boneyard), each solved with every tile"
-                f" open; each decision says how many samples (at most {judging['samples']}, seed {judging['seed']}),"
-                " \u00b1 one standard error",
+                msg("exp"),
+                msg(
+                    "expected over the unseen tiles ({basis}): the mean over sampled deals of the"
+                    " tiles the player could not see (the other hands and the boneyard), each solved with every tile"
+                    " open; each decision says how many samples (at most {samples}, seed {seed}),"
+                    " \u00b1 one standard error",
+                    basis=msg(BASIS_TEXT["expected"]),
+                    samples=judging["samples"],
+                    seed=judging["seed"],
+                ),
             ]
         )
     if OPEN_CARDS in entries:
         rows.append(
             [
-                "open",
-                f"open cards ({BASIS_TEXT['exact']}): as if every tile were seen, the whole deal and the boneyard"
-                " order known, searched to the end of the hand (exact) or so many plays deep (depth N); a figure"
-                " for the curious: a play can be right on what its player knew and lose against the open cards",
+                msg("open"),
+                msg(
+                    "open cards ({basis}): as if every tile were seen, the whole deal and the boneyard"
+                    " order known, searched to the end of the hand (exact) or so many plays deep (depth N); a figure"
+                    " for the curious: a play can be right on what its player knew and lose against the open cards",
+                    basis=msg(BASIS_TEXT["exact"]),
+                ),
             ]
         )
-    rows.append(["now", f"{BASIS_TEXT['immediate']}: what the move scores at once (where no other figure could be had)"])
-    name = "exp" if verdict == EXPECTED_VIEW else "open"
-    marks = ", ".join(f"{mark} from {thresholds[mark]}" for mark in ANALYSIS_MARKS)
-    rows.append(
-        [
-            "marks",
-            f"on the {name} figures: {marks} points lost"
-            + (" (an expected loss earns a mark only where loss \u2212 2 \u00d7 its standard error reaches it)" if verdict == EXPECTED_VIEW else ""),
-        ]
-    )
+    rows.append([msg("now"), msg("{basis}: what the move scores at once (where no other figure could be had)", basis=msg(BASIS_TEXT["immediate"]))])
+    name = msg("exp") if verdict == EXPECTED_VIEW else msg("open")
+    marks = joined([msg("{mark} from {points}", mark=mark, points=thresholds[mark]) for mark in ANALYSIS_MARKS])
+    if verdict == EXPECTED_VIEW:
+        said = msg(
+            "on the {name} figures: {marks} points lost (an expected loss earns a mark only where loss \u2212 2 \u00d7 its standard error reaches it)",
+            name=name,
+            marks=marks,
+        )
+    else:
+        said = msg("on the {name} figures: {marks} points lost", name=name, marks=marks)
+    rows.append([msg("marks"), said])
     difference = _difference_name(sides, who)
-    rows.append(
-        [
-            "graph",
-            f"the {'expected ' if verdict == EXPECTED_VIEW else ''}final point difference of the hand ({difference})"
-            f" after each judged play: the points earned so far in the hand plus the played move's {name} value;"
-            " the last point is the hand's outcome (end-of-hand points included); dots are marked plays, click"
-            " one to go there. The game graph adds the score at the start of each hand; at each hand's end it"
-            " shows the score",
-        ]
-    )
+    if verdict == EXPECTED_VIEW:
+        graph = msg(
+            "the expected final point difference of the hand ({difference}) after each judged play: the points"
+            " earned so far in the hand plus the played move's {name} value; the last point is the hand's outcome"
+            " (end-of-hand points included); dots are marked plays, click one to go there. The game graph adds"
+            " the score at the start of each hand; at each hand's end it shows the score",
+            difference=difference,
+            name=name,
+        )
+    else:
+        graph = msg(
+            "the final point difference of the hand ({difference}) after each judged play: the points"
+            " earned so far in the hand plus the played move's {name} value; the last point is the hand's outcome"
+            " (end-of-hand points included); dots are marked plays, click one to go there. The game graph adds"
+            " the score at the start of each hand; at each hand's end it shows the score",
+            difference=difference,
+            name=name,
+        )
+    rows.append([msg("graph"), graph])
     return rows

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from muggins.i18n import msg, reason
 from muggins.notation.model import Record
 from muggins.replay import rules as rulesmod
 from muggins.replay.rules import RuleError, RuleSet
@@ -42,8 +43,11 @@ def load_tag(spec: str, base_dir: Path, rules_dirs: Sequence[Path] = ()) -> Rule
         return rulesmod.load(spec, within=within)
     if Path(spec).is_absolute():
         raise RuleError(
-            f"{spec[:200]}: a record may name a rule file in its own folder only, not an absolute path"
-            " (name it with --rules, or allow a folder with --rules-dir)"
+            msg(
+                "{path}: a record may name a rule file in its own folder only, not an absolute path"
+                " (name it with --rules, or allow a folder with --rules-dir)",
+                path=spec[:200],
+            )
         )
     for folder in within:
         candidate = folder / spec
@@ -87,7 +91,7 @@ def rules_for(
         try:
             rules = load_tag(spec, base_dir, rules_dirs)
         except RuleError as exc:
-            raise RuleError(f"{where}: [Rules \"{spec}\"]: {exc}") from None
+            raise RuleError(msg('{where}: [Rules "{spec}"]: {problem}', where=where, spec=spec, problem=reason(exc))) from None
         rules = _header_rules(rules, record.tag("Target"), list(record.rule_overrides), where)
     return rulesmod.with_overrides(rules, list(overrides), where="--set")
 

@@ -26,6 +26,7 @@ import functools
 import re
 from typing import Any
 
+from muggins.i18n import msg
 from muggins.limits import RULE_FILE_BYTES, RULE_NESTING, RULE_VALUE_CHARS
 
 #: (data, each top-level key's (line, column)) of one rule file.
@@ -48,7 +49,7 @@ class RuleYamlError(ValueError):
 
     def at(self, where: str) -> str:
         place = f":{self.line}:{self.column}" if self.line else ""
-        return f"{where}{place}: {self.problem}"
+        return msg("{where}: {problem}", where=f"{where}{place}", problem=self.problem)
 
 
 @functools.lru_cache(maxsize=1)
@@ -126,7 +127,7 @@ def _read(text: str) -> tuple[Any, Any]:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or "not valid YAML"
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (0, 0)
-        raise RuleYamlError(f"not valid YAML: {problem}", line, column) from None
+        raise RuleYamlError(msg("not valid YAML: {problem}", problem=str(problem)), line, column) from None
     except RecursionError:  # (a nesting the limit did not catch, such as deep flow tokens)
         raise RuleYamlError(RULE_NESTING.exceeded()) from None
     finally:
@@ -143,13 +144,13 @@ def read_rule_file(text: str) -> Read:
     if data is None:
         return {}, {}
     if not isinstance(data, dict):
-        raise RuleYamlError(f"a rule file is a mapping of parameter: value, not {_kind(data)}")
+        raise RuleYamlError(msg("a rule file is a mapping of parameter: value, not {kind}", kind=_kind(data)))
     marks: dict[str, tuple[int, int]] = {}
     for key_node, _ in node.value:
         key = str(key_node.value)
         line, column = key_node.start_mark.line + 1, key_node.start_mark.column + 1
         if key in marks:
-            raise RuleYamlError(f"{_name(key)}: given twice (first on line {marks[key][0]})", line, column)
+            raise RuleYamlError(msg("{key}: given twice (first on line {line})", key=_name(key), line=marks[key][0]), line, column)
         marks[key] = (line, column)
     return data, marks
 
@@ -167,9 +168,8 @@ def read_rule_value(raw: str) -> Any:
 
 def _kind(value: object) -> str:
     """A value's kind in words, never its content."""
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true or false", int: "a number", float: "a number"}.get(
-        type(value), type(value).__name__
-    )
+    kinds = {dict: msg("a mapping"), list: msg("a list"), str: msg("text"), bool: msg("true or false"), int: msg("a number"), float: msg("a number")}
+    return kinds.get(type(value), type(value).__name__)
 
 
 def _name(key: str) -> str:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from muggins.i18n import msg
+from muggins.i18n import either, msg
 from muggins.limits import RULE_FILE_BYTES, excerpt
 from muggins.replay.preset_table import PRESET_DIR, shipped
 from muggins.replay.rule_yaml import RuleYamlError, read_rule_file, read_rule_value
@@ -330,7 +330,7 @@ def _per_players(value: int | Sequence[tuple[int, int]], players: int, key: str)
     for count, amount in value:
         if count == players:
             return amount
-    raise RuleError(f"{key} gives no value for {players} players")
+    raise RuleError(msg("{key} gives no value for {players} players", key=key, players=players))
 
 
 # --------------------------------------------------------------------------------------------
@@ -354,33 +354,33 @@ def _coerce(key: str, value: Any, at: str, quote: bool = True) -> Any:
 
     def bad(expected: str) -> RuleError:
         if quote or value is None or isinstance(value, (bool, int, float)):
-            return RuleError(f"{at}: {key}: {expected}, not {excerpt(value)}")
-        return RuleError(f"{at}: {key}: {expected}; the value written there is not")
+            return RuleError(msg("{at}: {key}: {expected}, not {value}", at=at, key=key, expected=expected, value=excerpt(value)))
+        return RuleError(msg("{at}: {key}: {expected}; the value written there is not", at=at, key=key, expected=expected))
 
     if allowed is not None:
         if not isinstance(value, str) or value not in allowed:
-            raise bad("one of " + ", ".join(allowed))
+            raise bad(msg("one of {values}", values=", ".join(allowed)))
         return value
     if kind == "str":
         if not isinstance(value, str):
-            raise bad("text")
+            raise bad(msg("text"))
         return value
     if kind == "bool":
         if not isinstance(value, bool):
-            raise bad("true or false")
+            raise bad(msg("true or false"))
         return value
     if kind == "int":
         if not _is_count(value, 0):
-            raise bad("a whole number, 0 or more")
+            raise bad(msg("a whole number, 0 or more"))
         return value
     if kind == "int_or_none":
         if value is not None and not _is_count(value, 1):
-            raise bad("a whole number, 1 or more, or null")
+            raise bad(msg("a whole number, 1 or more, or null"))
         return value
     if kind == "ints":
         values = [value] if _is_count(value, 1) else value
         if not isinstance(values, (list, tuple)) or not values or not all(_is_count(v, 1) for v in values):
-            raise bad("a list of whole numbers, 1 or more")
+            raise bad(msg("a list of whole numbers, 1 or more"))
         return tuple(sorted(set(values)))
     if kind == "per_players":
         if _is_count(value, 1):
@@ -389,7 +389,7 @@ def _coerce(key: str, value: Any, at: str, quote: bool = True) -> Any:
             _is_count(k, 2) and _is_count(v, 1) for k, v in value.items()
         ):
             return tuple(sorted(value.items()))
-        raise bad("a whole number, 1 or more, or a mapping from players to a number, such as {2: 7, 3: 5, 4: 5}")
+        raise bad(msg("a whole number, 1 or more, or a mapping from players to a number, such as {{2: 7, 3: 5, 4: 5}}"))
     raise AssertionError(f"parameter {key} has no kind")  # pragma: no cover
 
 
@@ -397,49 +397,61 @@ def _validate(rules: RuleSet, at: Any) -> RuleSet:
     """Reject combinations of parameters that cannot be played; ``at(key)`` says where a key was written."""
 
     def fail(key: str, message: str) -> RuleError:
-        return RuleError(f"{at(key)}: {key}: {message}")
+        return RuleError(msg("{at}: {key}: {problem}", at=at(key), key=key, problem=message))
 
     if not 1 <= rules.max_pip <= 18:
-        raise fail("max_pip", f"a set from double-one to double-eighteen, not {rules.max_pip}")
+        raise fail("max_pip", msg("a set from double-one to double-eighteen, not {value}", value=rules.max_pip))
     for players in rules.players:
         if players < 2:
-            raise fail("players", f"at least 2 players, not {players}")
+            raise fail("players", msg("at least 2 players, not {value}", value=players))
     for key in ("hand_size", "target"):
         value = getattr(rules, key)
         if not isinstance(value, int):
             missing = [p for p in rules.players if p not in dict(value)]
             if missing:
-                raise fail(key, f"gives no value for {_list(missing)} players (players allows {_list(rules.players)})")
+                raise fail(key, msg("gives no value for {missing} players (players allows {allowed})", missing=_list(missing), allowed=_list(rules.players)))
     for players in rules.players:
         dealt = rules.tiles_per_player(players)
         if dealt * players + rules.boneyard_reserve > rules.set_size:
             raise fail(
                 "hand_size",
-                f"{players} players x {dealt} tiles + boneyard_reserve {rules.boneyard_reserve}"
-                f" is more than the {rules.set_size} tiles of a double-{rules.max_pip} set (max_pip {rules.max_pip})",
+                msg(
+                    "{players} players x {dealt} tiles + boneyard_reserve {reserve}"
+                    " is more than the {size} tiles of a double-{max_pip} set (max_pip {max_pip})",
+                    players=players,
+                    dealt=dealt,
+                    reserve=rules.boneyard_reserve,
+                    size=rules.set_size,
+                    max_pip=rules.max_pip,
+                ),
             )
     if rules.partnerships == "required" and any(p % 2 or p < 4 for p in rules.players):
         raise fail(
             "partnerships",
-            f"required needs an even number of players, 4 or more; players allows {_list(rules.players)}",
+            msg("required needs an even number of players, 4 or more; players allows {allowed}", allowed=_list(rules.players)),
         )
     if rules.rounding_unit < 1:
-        raise fail("rounding_unit", "1 or more")
+        raise fail("rounding_unit", msg("1 or more"))
     if rules.award_divisor < 1:
-        raise fail("award_divisor", "1 or more")
+        raise fail("award_divisor", msg("1 or more"))
     if rules.award_divisor > 1 and (rules.pip_rounding == "none" or rules.rounding_unit % rules.award_divisor):
         raise fail(
             "award_divisor",
-            f"{rules.award_divisor} must divide the rounded amounts: set pip_rounding (not none) and a"
-            f" rounding_unit that {rules.award_divisor} divides (now {rules.pip_rounding}, {rules.rounding_unit})",
+            msg(
+                "{divisor} must divide the rounded amounts: set pip_rounding (not none) and a"
+                " rounding_unit that {divisor} divides (now {rounding}, {unit})",
+                divisor=rules.award_divisor,
+                rounding=rules.pip_rounding,
+                unit=rules.rounding_unit,
+            ),
         )
     if rules.drawing == "none" and rules.voluntary_draw:
-        raise fail("voluntary_draw", "true, but drawing is none")
+        raise fail("voluntary_draw", msg("true, but drawing is none"))
     if rules.drawing == "none" and rules.boneyard_reserve:
-        raise fail("boneyard_reserve", f"{rules.boneyard_reserve}, but drawing is none (nothing is drawn)")
+        raise fail("boneyard_reserve", msg("{value}, but drawing is none (nothing is drawn)", value=rules.boneyard_reserve))
     leads_double = "highest_double" in (rules.first_leader, rules.later_leader, rules.leader_after_blocked)
     if rules.first_lead_tile == "that_double" and not leads_double:
-        raise fail("first_lead_tile", "that_double, but no leader is chosen for holding the highest double")
+        raise fail("first_lead_tile", msg("that_double, but no leader is chosen for holding the highest double"))
     return rules
 
 
@@ -462,8 +474,9 @@ def _locator(where: str, marks: Mapping[str, tuple[int, int]] | None) -> Callabl
 def unknown_key(key: Any, at: str) -> RuleError:
     name = str(key)
     close = difflib.get_close_matches(name[:100], list(PARAMETERS), n=3, cutoff=0.6)
-    hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-    return RuleError(f"{at}: unknown key {excerpt(name)}{hint}; see `muggins rules --list-parameters`")
+    if close:
+        return RuleError(msg("{at}: unknown key {key} (did you mean {close}?); see `muggins rules --list-parameters`", at=at, key=excerpt(name), close=either(close)))
+    return RuleError(msg("{at}: unknown key {key}; see `muggins rules --list-parameters`", at=at, key=excerpt(name)))
 
 
 def from_mapping(
@@ -481,12 +494,12 @@ def from_mapping(
     """
     at = _locator(where, marks)
     if not isinstance(data, Mapping):
-        raise RuleError(f"{where}: a rule file is a mapping of parameter: value")
+        raise RuleError(msg("{where}: a rule file is a mapping of parameter: value", where=where))
     changes = {}
     for key, value in data.items():
         if key not in PARAMETERS:
             if key == "base":
-                raise RuleError(f"{at(key)}: base: only a rule file can start from another rule set")
+                raise RuleError(msg("{at}: base: only a rule file can start from another rule set", at=at(key)))
             raise unknown_key(key, at(key))
         changes[key] = _coerce(key, value, at(key), quote)
     start = base if base is not None else RuleSet()
@@ -513,13 +526,13 @@ def _read_yaml(path: Path, where: str) -> tuple[dict[str, Any], dict[str, tuple[
         with open(path, "rb") as handle:
             raw = handle.read(limit + 1)
     except OSError as exc:
-        raise RuleError(f"{where}: cannot read: {exc.strerror or exc}") from None
+        raise RuleError(msg("{where}: cannot read: {why}", where=where, why=str(exc.strerror or exc))) from None
     if len(raw) > limit:
-        raise RuleError(f"{where}: {RULE_FILE_BYTES.exceeded()}")
+        raise RuleError(msg("{where}: {problem}", where=where, problem=RULE_FILE_BYTES.exceeded()))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RuleError(f"{where}: cannot read: not UTF-8 text (byte {exc.start + 1})") from None
+        raise RuleError(msg("{where}: cannot read: not UTF-8 text (byte {byte})", where=where, byte=exc.start + 1)) from None
     return shipped(path, text) or read_yaml_text(text, where)
 
 
@@ -566,15 +579,17 @@ def _locate(spec: str | os.PathLike[str], referrer: str, within: tuple[Path, ...
             from muggins.inputs import not_a_file
 
             kind = not_a_file(path, pipes=False)
-            raise RuleError(f"{referrer}{_shown_path(spec)}: " + (f"not a rule file but {kind}" if kind else "no such rule file"))
+            if kind:
+                raise RuleError(msg("{referrer}{path}: not a rule file but {kind}", referrer=referrer, path=_shown_path(spec), kind=kind))
+            raise RuleError(msg("{referrer}{path}: no such rule file", referrer=referrer, path=_shown_path(spec)))
         return path, os.fspath(spec), str(path.resolve())
     path = PRESET_DIR / f"{spec}.yaml"
     if not path.is_file():
         close = difflib.get_close_matches(spec, preset_names(), n=2)
-        hint = f" (did you mean {' or '.join(close)}?)" if close else ""
-        raise RuleError(
-            f"{referrer}unknown rule set {excerpt(spec)}{hint}: presets are {', '.join(preset_names())}, or give a .yaml file"
-        )
+        said = dict(referrer=referrer, name=excerpt(spec), presets=", ".join(preset_names()))
+        if close:
+            raise RuleError(msg("{referrer}unknown rule set {name} (did you mean {close}?): presets are {presets}, or give a .yaml file", close=either(close), **said))
+        raise RuleError(msg("{referrer}unknown rule set {name}: presets are {presets}, or give a .yaml file", **said))
     return path, f"preset {spec}", f"preset {spec}"
 
 
@@ -588,8 +603,12 @@ def _check_within(path: Path, within: tuple[Path, ...], referrer: str) -> None:
     from who knows where names it."""
     if not any(_inside(path, folder) for folder in within):
         raise RuleError(
-            f"{referrer}{_shown_path(path)}: a record may name a rule file in its own folder only; this one lies outside it"
-            " (name it with --rules, or allow a folder with --rules-dir)"
+            msg(
+                "{referrer}{path}: a record may name a rule file in its own folder only; this one lies outside it"
+                " (name it with --rules, or allow a folder with --rules-dir)",
+                referrer=referrer,
+                path=_shown_path(path),
+            )
         )
 
 
@@ -644,7 +663,7 @@ def _load(
     path, where, identity = _locate(spec, _referrer, within)
     if identity in (seen for seen, _ in _seen):
         chain = " -> ".join(name for _, name in _seen + ((identity, where),))
-        raise RuleError(f"{_referrer}{where}: the base chain loops back on itself: {chain}")
+        raise RuleError(msg("{referrer}{where}: the base chain loops back on itself: {chain}", referrer=_referrer, where=where, chain=chain))
     files.append(path)
     data, marks = _read_yaml_cached(path, where)
     base = None
@@ -652,8 +671,8 @@ def _load(
         base_spec = data.pop("base")
         here = _locator(where, marks)("base")
         if not isinstance(base_spec, str) or not base_spec:
-            shown = excerpt(base_spec) if within is None else "that"
-            raise RuleError(f"{here}: base: a preset name or a .yaml file, not {shown}")
+            shown = excerpt(base_spec) if within is None else msg("that")
+            raise RuleError(msg("{at}: base: a preset name or a .yaml file, not {value}", at=here, value=shown))
         if _looks_like_file(base_spec):
             base_spec = str(path.parent / base_spec)
         base = _load(base_spec, _seen + ((identity, where),), f"{here}: base: ", files, within)
@@ -667,7 +686,7 @@ def parse_override(text: str) -> tuple[str, Any]:
     key, sep, raw = text.partition("=")
     key = key.strip()
     if not sep or not key:
-        raise RuleError(f"--set {text!r}: write key=value, for example target=150")
+        raise RuleError(msg("--set {text!r}: write key=value, for example target=150", text=text))
     return key, _scalar(raw.strip(), f"--set {key}")
 
 
@@ -675,7 +694,7 @@ def _scalar(raw: str, where: str) -> Any:
     try:
         return read_rule_value(raw)
     except RuleYamlError as exc:
-        raise RuleError(f"{where}: cannot read the value {excerpt(raw)}: {exc.problem}") from None
+        raise RuleError(msg("{where}: cannot read the value {value}: {problem}", where=where, value=excerpt(raw), problem=exc.problem)) from None
 
 
 def with_overrides(

@@ -199,6 +199,13 @@ def test_an_unknown_lang_is_a_usage_error():
         ("check", str(ROOT / "samples"), "--format", "json"),
         ("replay", str(ROOT / "samples" / "allfives-2p.mgn"), "--turn", "6", "--format", "json"),  # the text board is in it
         ("replay", str(ROOT / "samples" / "allfives-2p.mgn"), "--turn", "end", "--format", "json"),
+        # analyze: its summary lines and notes (cut short by a record budget of 0) are messages
+        ("analyze", str(SAMPLE), "--budget", "0", "--format", "json"),
+        ("analyze", str(ROOT / "samples" / "allfives-2p.mgn"), "--record-budget", "0", "--format", "json"),
+        ("analyze", str(ROOT / "samples" / "allfives-2p.mgn"), "--record-budget", "0", "--format", "jsonl"),
+        ("analyze", str(ROOT / "samples"), "--budget", "0", "--format", "csv"),
+        ("view", str(ROOT / "samples" / "allfives-2p.mgn")),  # the page says itself in the browser's language
+        ("keep",),
     ],
 )
 def test_data_is_byte_identical_in_every_language(args):
@@ -270,3 +277,214 @@ def test_a_syntax_error_is_in_the_language_and_the_notations_keywords_stay():
         "se esperaba hand N, un asiento como A, una punta (l, r, u, d), inline, una marca (! ? !? ?! ??),"
         " una anotación como +10, domino, blocked, pips, score o totals"
     ) in run.stderr
+
+
+# -- analyze, render, rules, Click's words, the other messages ------------------------------------
+
+
+def _row(table: str, who: str) -> dict[str, str]:
+    """The cells of ``who``'s row of a rich table, by the head of their column."""
+    lines = table.splitlines()
+    head = next(line for line in lines if "┃" in line)
+    heads = [cell.strip() for cell in head.split("┃")]
+    row = next(line for line in lines if line.split("│")[0].strip() == who)
+    return dict(zip(heads, (cell.strip() for cell in row.split("│"))))
+
+
+def test_analyze_speaks_spanish_and_portuguese():
+    """The ledger of samples/scorecard-4p-partners.mgn under its Spanish and Portuguese heads.
+    The figures are the audit's findings (test_the_audit_speaks_spanish_and_portuguese): E left
+    the 15 of 6-3 unclaimed and S took them by calling Muggins (E: 15 forgotten, 15 to a call);
+    W left the 15 of 5-5 and nobody called (W: 15 forgotten, 15 lost)."""
+    es = _muggins("analyze", str(SAMPLE), "--budget", "0", lang="es_ES.UTF-8")
+    pt = _muggins("analyze", str(SAMPLE), "--budget", "0", lang="pt_PT.UTF-8")
+    assert es.returncode == pt.returncode == 0, es.stderr
+    ledger = es.stdout.split("Libro de Muggins", 1)[1]
+    assert _row(ledger, "E")["omitido"] == "15" and _row(ledger, "E")["mugg-"] == "15" and _row(ledger, "E")["perd."] == "0"
+    assert _row(ledger, "W")["omitido"] == "15" and _row(ledger, "W")["perd."] == "15" and _row(ledger, "S")["mugg+"] == "15"
+    assert "samples/scorecard-4p-partners.mgn · partida 1 · Sample: scorecard partnerships" in es.stdout
+    assert "reglas: scorecard · jugadores: N Nora, E Emil, S Sara, W Walt" in es.stdout
+    assert "jugadas que perdieron puntos" in es.stdout and "jugadores en todas las partidas" in es.stdout
+    assert "decisiones libres marcadas" in es.stdout and "puntos perdidos" in es.stdout
+    assert "libro: omitido = ganado y nunca anotado; perd. = omitido y sin que nadie se lo lleve" in " ".join(es.stdout.split())
+    assert "Livro de Muggins" in pt.stdout and "jogadores em todas as partidas" in pt.stdout
+    book = pt.stdout.split("Livro de Muggins", 1)[1]
+    assert _row(book, "W")["omitido"] == "15" and _row(book, "W")["perdido"] == "15"
+    assert "decisões livres marcadas" in pt.stdout
+    for out in (es.stdout, pt.stdout):
+        assert "Muggins ledger" not in out and "unforced" not in out
+
+
+def test_analyze_says_why_a_play_was_judged_on_immediate_points():
+    """A record budget of 0: every judged play is cut short, and says so in the language."""
+    es = _muggins("analyze", str(ROOT / "samples" / "allfives-2p.mgn"), "--record-budget", "0", lang="es_ES.UTF-8").stdout
+    assert "jugadas juzgadas solo por los puntos inmediatos (cortada: se agotaron los 0 s de tiempo de la partida)" in es
+    en = _muggins("analyze", str(ROOT / "samples" / "allfives-2p.mgn"), "--record-budget", "0", lang="C.UTF-8").stdout
+    assert "judged on immediate points only (cut short: the record's budget of 0 s was spent)" in en
+
+
+def test_analyze_sorts_by_a_head_in_the_language_or_in_english():
+    es = _muggins("analyze", str(SAMPLE), "--budget", "0", "--players-only", "--sort", "jugador", lang="es_ES.UTF-8")
+    en = _muggins("analyze", str(SAMPLE), "--budget", "0", "--players-only", "--sort", "player", lang="es_ES.UTF-8")
+    assert es.returncode == en.returncode == 0 and es.stdout == en.stdout
+    names = [line.split()[0] for line in es.stdout.splitlines() if line.strip()[:4] in ("Emil", "Nora", "Sara", "Walt")]
+    assert names == ["Emil", "Nora", "Sara", "Walt"]
+    bad = _muggins("analyze", str(SAMPLE), "--sort", "nada", lang="es_ES.UTF-8")
+    assert bad.returncode == 2 and "--sort: uno de jugador, part., manos," in bad.stderr and "no 'nada'" in bad.stderr
+
+
+def test_a_worker_speaks_the_runs_language():
+    """The language goes with the work to whichever process draws a record (a cluster's too)."""
+    from muggins.cli.audit_work import Settings, audit_one
+    from muggins.cli.common import Format
+    from muggins.cli.shape import ConsoleShape
+    from muggins.notation.parser import read_file
+
+    record = next(iter(read_file(SAMPLE)))
+    shape = ConsoleShape(200, None, False, False)
+    spanish = audit_one(Settings((), (), False, 8, Format.text, shape, language="es"), record, SAMPLE, 1)
+    english = audit_one(Settings((), (), False, 8, Format.text, shape), record, SAMPLE, 1)
+    assert "N o S podía cantar Muggins; nadie lo hizo" in spanish.text and "nobody did" in english.text
+    assert i18n.language() == "en"
+
+
+def _svg(lang: str, *args: str) -> str:
+    run = _muggins("render", str(ROOT / "samples" / "allfives-2p.mgn"), "--hand", "1", "--turn", "6", *args, lang=lang)
+    assert run.returncode == 0, run.stderr
+    return run.stdout
+
+
+def test_render_draws_its_words_in_the_language():
+    """After turn 6 of samples/allfives-2p.mgn the ends count 3 + 6 = 9 (no multiple of five:
+    nothing scored), 10 tiles are in the boneyard, each player holds 6."""
+    from xml.dom.minidom import parseString
+
+    texts = {}
+    for lang in ("C.UTF-8", "es_ES.UTF-8", "pt_PT.UTF-8"):
+        document = parseString(_svg(lang).encode("utf-8"))  # well-formed XML in every language
+        texts[lang] = [n.firstChild.data for n in document.getElementsByTagName("text") + document.getElementsByTagName("title") if n.firstChild]
+    en, es, pt = texts["C.UTF-8"], texts["es_ES.UTF-8"], texts["pt_PT.UTF-8"]
+    assert "ends count 3 + 6 = 9  →  scores nothing" in en and "boneyard: 10 tiles" in en and "6 tiles" in en
+    assert "las puntas suman 3 + 6 = 9  →  no da nada" in es and "pozo: 10 fichas" in es and "6 fichas" in es
+    assert "mano 1, turno 6 de 18: B 6-4 r" in es and "puntos" in es
+    assert "punta l: la ficha debe casar con el 3; cuenta 3" in es
+    assert "as pontas somam 3 + 6 = 9  →  não dá nada" in pt and "cemitério: 10 pedras" in pt and "mão 1, vez 6 de 18: B 6-4 r" in pt
+
+
+def test_a_translated_picture_escapes_the_records_text(tmp_path):
+    """Spanish words beside a name that is markup: the picture is still well-formed XML and the
+    name is text in it."""
+    from xml.dom.minidom import parseString
+
+    record = tmp_path / "hostile.mgn"
+    record.write_text((ROOT / "samples" / "allfives-2p.mgn").read_text(encoding="utf-8").replace('"Ana"', '"<b>Ana & co</b>"'), encoding="utf-8")
+    run = _muggins("render", str(record), "--hand", "1", "--turn", "6", "--as", "A", lang="es_ES.UTF-8")
+    assert run.returncode == 0, run.stderr
+    document = parseString(run.stdout.encode("utf-8"))
+    texts = [n.firstChild.data for n in document.getElementsByTagName("text") if n.firstChild]
+    assert any("<b>Ana & co</b>" in t for t in texts) and any("como lo ve A" in t for t in texts)
+    assert not document.getElementsByTagName("b")
+
+
+def test_the_viewers_page_is_the_same_in_every_language_and_holds_its_pictures_words():
+    """The page's pictures are drawn in English; their words' translations are in the page."""
+    import json
+    import re
+
+    page = _muggins("view", str(ROOT / "samples" / "allfives-2p.mgn"), lang="es_ES.UTF-8").stdout
+    words = json.loads(re.search(r'<script type="application/json" id="muggins-words">(.*?)</script>', page, re.S).group(1))
+    assert words["es"]["ends count 3 + 6 = 9  \u2192  scores nothing"] == "las puntas suman 3 + 6 = 9  \u2192  no da nada"
+    assert words["pt"]["boneyard: 10 tiles"] == "cemitério: 10 pedras"
+    assert "boneyard: 10 tiles" in page and "pozo: 10 fichas" not in page.split('id="muggins-words"')[0]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("es", ("Uso: muggins audit [OPCIONES]", "Argumentos:", "Opciones:", "Muestra este mensaje y termina.", "[obligatorio]", "[por defecto: text]", "[por defecto: 8; x>=1]")),
+        ("pt", ("Uso: muggins audit [OPÇÕES]", "Argumentos:", "Opções:", "Mostra esta mensagem e termina.", "[obrigatório]", "[por omissão: text]")),
+        ("en", ("Usage: muggins audit [OPTIONS]", "Arguments:", "Options:", "Show this message and exit.", "[required]", "[default: text]", "[default: 8; x>=1]")),
+    ],
+)
+def test_clicks_own_words_in_the_help_are_in_the_language(lang, words):
+    run = _muggins("--lang", lang, "audit", "--help")
+    assert run.returncode == 0
+    flat = " ".join(run.stdout.replace("python -m muggins", "muggins").split())  # (run as python -m muggins)
+    for word in words:
+        assert " ".join(word.split()) in flat, word
+
+
+def test_the_top_help_names_its_sections_in_the_language():
+    run = _muggins("--help", lang="es_ES.UTF-8")
+    assert "Uso: python -m muggins [OPCIONES] ORDEN [ARGUMENTOS]..." in run.stdout and "Órdenes:" in run.stdout
+    assert "Instala el autocompletado para la shell actual." in run.stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "args", "said"),
+    [
+        ("es", ("audit", "--bogus"), "muggins: no existe la opción: --bogus (opciones posibles: --jobs) (véase `muggins audit --help`)"),
+        ("pt", ("audit",), "muggins: falta o argumento 'files' (ver `muggins audit --help`)"),
+        ("pt", ("audit", "--top", "0", "x"), "muggins: valor inválido para '--top': 0 não está no intervalo x>=1 (ver `muggins audit --help`)"),
+        ("es", ("audit", "--format", "xml", "x"), "muggins: valor no válido para '--format': 'xml' no es ninguno de 'text', 'json', 'csv', 'jsonl', 'parquet'"),
+        ("es", ("audti",), "muggins: no existe la orden 'audti'. ¿Quiso decir 'audit'? (véase `muggins --help`)"),
+        ("pt", ("audit", "--rules"), "muggins: a opção '--rules' precisa de um argumento"),
+        ("es", ("analyze", "x", "--samples", "abc"), "muggins: valor no válido para '--samples': 'abc' no es un valor válido de tipo entero con límites"),
+        ("en", ("audit", "--bogus"), "muggins: no such option: --bogus (Possible options: --jobs) (see `muggins audit --help`)"),
+    ],
+)
+def test_clicks_messages_about_the_command_line_are_in_the_language(lang, args, said):
+    run = _muggins("--lang", lang, *args)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert said in run.stderr.replace("`python -m muggins", "`muggins"), run.stderr  # (run as python -m muggins)
+
+
+def test_a_click_message_no_template_matches_is_left_as_click_wrote_it(spanish):
+    from muggins.cli.click_words import said, said_help
+
+    assert said("Something Click may say one day.") == "Something Click may say one day."
+    assert said("Invalid value for '-j': 'x' is not a valid integer.") == "Valor no válido para '-j': 'x' no es un valor válido de tipo entero."
+    assert said_help("Choose one.  [default: 2; required]") == "Choose one.  [por defecto: 2; obligatorio]"
+
+
+def test_the_rule_sets_are_described_in_the_language():
+    es = _muggins("rules", lang="es_ES.UTF-8").stdout
+    pt = _muggins("rules", lang="pt_PT.UTF-8").stdout
+    assert "scorecard            All Fives según la guía del anotador (seed 002)" in es
+    assert "pontos               All Fives, quatro jogadores em duas duplas até 100 (seeds 003/004)" in pt
+    assert _muggins("rules", "--format", "json", lang="es_ES.UTF-8").stdout == _muggins("rules", "--format", "json", lang="C.UTF-8").stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "args", "env", "said"),
+    [
+        ("pt", ("audit", "--rules", "nosuch", "x"), {}, "muggins: regras desconhecidas 'nosuch': as predefinidas são allfives,"),
+        ("es", ("render", "samples"), {}, "muggins: samples: una carpeta; esta orden lee un archivo de partidas (o - para la entrada estándar)"),
+        ("es", ("audit", "samples/allfives-2p.mgn", "--set", "target"), {}, "muggins: --set 'target': escriba clave=valor, por ejemplo target=150"),
+        ("es", ("rules", "samples/rules/house.yaml"), {"MUGGINS_RULE_FILE_BYTES": "10"},
+         "el archivo de reglas pasa del límite rule-file-bytes de 10 bytes; súbalo con MUGGINS_RULE_FILE_BYTES=N"),
+        ("pt", ("fmt", "--check", "--in-place", "x"), {}, "muggins: --check e --in-place não vão juntos"),
+        ("es", ("render", "samples/allfives-2p.mgn", "--hand", "9"), {}, "muggins: la partida 1 de samples/allfives-2p.mgn no tiene mano 9 (tiene 2)"),
+        ("es", ("view", "samples/allfives-2p.mgn", "--samples", "4"), {}, "muggins: --samples: solo con --analyze"),
+    ],
+)
+def test_the_commands_other_messages_are_in_the_language(lang, args, env, said):
+    run = _muggins("--lang", lang, *args, extra_env=env)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert said in run.stderr, run.stderr
+
+
+def test_views_help_says_the_analysis_time_of_now():
+    en = " ".join(_muggins("view", "--help", lang="C.UTF-8").stdout.split())
+    es = " ".join(_muggins("--lang", "es", "view", "--help").stdout.split())
+    assert "about 5 s of CPU per four-player hand" in en and "20 s" not in en
+    assert "unos 5 s de CPU por mano de cuatro jugadores" in es
+
+
+def test_an_analysis_of_another_record_is_refused_in_the_language(tmp_path):
+    """The analysis of samples/allfives-2p.mgn (rules allfives) given with samples/pontos-4p.mgn (pontos)."""
+    analysis = tmp_path / "a.json"
+    assert _muggins("analyze", str(ROOT / "samples" / "allfives-2p.mgn"), "--budget", "0", "--format", "json", "-o", str(analysis)).returncode == 0
+    run = _muggins("view", str(ROOT / "samples" / "pontos-4p.mgn"), "--analysis", str(analysis), "-o", str(tmp_path / "x.html"), lang="pt_PT.UTF-8")
+    assert run.returncode == 2
+    assert "é a análise de outra partida: as suas regras são allfives, as da partida aqui pontos" in run.stderr

@@ -8,7 +8,8 @@ Standard library only, and reproducible: the messages are read from the package'
 :mod:`ast` (the calls ``_("...")``, ``N_("...")``, ``msg("...", ...)`` and
 ``plural("...", "...", n)`` of :mod:`muggins.i18n`, in the modules that import it; ``_(name)``
 of a constant marked where it is written is not a message of its own; the docstring of each
-``@app.command`` function, which is the command's help; and the pages' own words, as
+``@app.command`` function, which is the command's help; each rule preset's ``description``
+(replay/presets/*.yaml); and the pages' own words, as
 muggins.pictures.page.page_words reads them from pictures/static), in the
 order of the files' paths and of their lines; the .mo files are written with their messages in
 sorted order, so the same .po always gives the same bytes. tests/test_i18n.py runs ``check`` and
@@ -113,6 +114,12 @@ def extract(root: Path = ROOT) -> tuple[list[Entry], list[str]]:
                     entry = found.setdefault((doc, None), Entry(doc))
                     entry.where.append(f"{where}:{node.lineno}")
     from muggins.pictures.page import page_words
+    from muggins.replay.rule_yaml import read_rule_file
+
+    for path in sorted((root / "replay" / "presets").glob("*.yaml")):  # what `muggins rules` and the scorecard say
+        description = read_rule_file(path.read_text(encoding="utf-8"))[0].get("description")
+        if isinstance(description, str) and description:
+            found.setdefault((description, None), Entry(description)).where.append(path.relative_to(root).as_posix())
 
     for path in sorted((root / "pictures" / "static").glob("*.*")):
         kind = path.suffix[1:]

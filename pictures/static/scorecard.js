@@ -611,7 +611,7 @@
     document.documentElement.lang = TEXT.lang;
     document.title = "muggins " + TEXT.title.toLowerCase();
     $("title").textContent = TEXT.title;
-    var line = fill(TEXT.rulesLine, { name: cfg.rules.name, description: cfg.rules.description });
+    var line = fill(TEXT.rulesLine, { name: cfg.rules.name, description: tt(cfg.rules.description) });
     if (cfg.game.muggins === "lost") { line += " " + TEXT.mugginsLost; }
     if (cfg.game.muggins === "automatic") { line += " " + TEXT.mugginsAutomatic; }
     $("rules-line").textContent = line;

@@ -11,7 +11,7 @@
   var analysis = data.analysis;  // null without --analyze / --analysis
   var SVG = "http://www.w3.org/2000/svg";
   var MARK_CLASS = { "?!": "m-dubious", "?": "m-mistake", "??": "m-blunder" };
-  var VIEW_KEY = { "expected": "exp", "open-cards": "open" };
+  var VIEW_KEY = { "expected": "exp", "open-cards": "open" };  // as the legend names them (said with tt)
   var graphMode = "hand";  // or "game"
 
   function $(id) { return document.getElementById(id); }
@@ -22,7 +22,6 @@
     return e;
   }
   function lastStep(h) { return hands[h].turns.length + 1; }
-  function plural(n, word) { return n + " " + word + (n === 1 ? "" : "s"); }
   function svgNode(tag, attributes) {
     var e = document.createElementNS(SVG, tag);
     Object.keys(attributes || {}).forEach(function (k) { e.setAttribute(k, String(attributes[k])); });
@@ -60,11 +59,11 @@
   function markMeaning(mark) {
     var meaning = null;
     analysis.marks.forEach(function (m) { if (m[0] === mark) { meaning = m[2]; } });
-    return meaning;
+    return meaning === null ? null : tt(meaning);
   }
   function markBadge(mark) {
     var badge = make("span", "mark " + MARK_CLASS[mark], mark);
-    badge.title = markMeaning(mark) + " (the analysis)";
+    badge.title = tt("{meaning} (the analysis)", { meaning: markMeaning(mark) });
     return badge;
   }
 
@@ -82,7 +81,20 @@
       if (box && box.width) { svg.style.minWidth = Math.round(box.width * LEAST_SCALE) + "px"; }
       cache[key] = svg;
     }
+    sayPicture(cache[key]);
     return cache[key];
+  }
+
+  // A picture's words (drawn in English) in the language chosen: the page's words hold each
+  // caption the pictures say; pips, seats and names are said as they are.
+  function sayPicture(svg) {
+    var lang = I18N.language();
+    if (svg.saidIn === lang) { return; }
+    Array.prototype.forEach.call(svg.querySelectorAll("text, title"), function (e) {
+      if (e.english === undefined) { e.english = e.textContent; }
+      e.textContent = tt(e.english);
+    });
+    svg.saidIn = lang;
   }
 
   // Bring ``item`` into view inside its own scrolling ``list``, scrolling nothing else: the
@@ -287,13 +299,13 @@
   }
 
   function basisWords(row) {
-    var key = row.basis === "expected" ? "exp" : (row.basis === "immediate" ? "now" : "open");
     if (row.basis === "expected") {
-      return key + ", " + plural(row.samples, "sample") + (row.depth !== null ? ", some searched " + row.depth + " plays deep" : "");
+      var samples = row.samples === 1 ? tt("exp, 1 sample") : tt("exp, {n} samples", { n: row.samples });
+      return samples + (row.depth !== null ? tt(", some searched {depth} plays deep", { depth: row.depth }) : "");
     }
-    if (row.basis === "depth-limited") { return key + ", depth " + row.depth; }
-    if (row.basis === "exact") { return key + ", exact"; }
-    return key;
+    if (row.basis === "depth-limited") { return tt("open, depth {depth}", { depth: row.depth }); }
+    if (row.basis === "exact") { return tt("open, exact"); }
+    return tt("now");
   }
 
   function showAlternatives(h, s) {
@@ -302,7 +314,7 @@
     var found = decisionAt(h, s);
     var main = verdictOf(found);
     if (!main) {
-      var why = s === 0 ? "the deal: no play yet" : (s === lastStep(h) ? "the end of the hand" : "no play judged at this turn");
+      var why = s === 0 ? tt("the deal: no play yet") : (s === lastStep(h) ? tt("the end of the hand") : tt("no play judged at this turn"));
       box.appendChild(make("p", "none", why));
       box.dataset.turn = "";
       return;
@@ -311,27 +323,27 @@
     var otherView = analysis.verdict === "expected" ? "open-cards" : "expected";
     var other = found[otherView] || null;
     var head = make("p", "decision");
-    head.appendChild(make("span", "move", main.seat + " played " + main.played));
+    head.appendChild(make("span", "move", tt("{seat} played {move}", { seat: main.seat, move: main.played })));
     if (main.mark) { head.appendChild(document.createTextNode(" ")); head.appendChild(markBadge(main.mark)); }
     box.appendChild(head);
     var facts = [];
-    if (!main.unforced) { facts.push("forced: the only move"); }
-    else if (main.basis === "immediate") { facts.push("loss " + main.loss + " (now)"); }
-    else { facts.push("loss " + signed(main.loss).replace("+", "") + (main.basis === "expected" ? plusMinus(main.error) : "") + " (" + basisWords(main) + ")"); }
+    if (!main.unforced) { facts.push(tt("forced: the only move")); }
+    else if (main.basis === "immediate") { facts.push(tt("loss {loss} (now)", { loss: main.loss })); }
+    else { facts.push(tt("loss {loss} ({basis})", { loss: signed(main.loss).replace("+", "") + (main.basis === "expected" ? plusMinus(main.error) : ""), basis: basisWords(main) })); }
     if (other && other.unforced && other.basis !== "immediate") {
-      facts.push("open cards: loss " + signed(other.loss).replace("+", "") + (other.mark ? " " + other.mark : ""));
+      facts.push(tt("open cards: loss {loss}", { loss: signed(other.loss).replace("+", "") + (other.mark ? " " + other.mark : "") }));
     }
-    if (!main.hand_known) { facts.push("the hand of " + main.seat + " is not written: only the played tile's ends are listed"); }
+    if (!main.hand_known) { facts.push(tt("the hand of {seat} is not written: only the played tile's ends are listed", { seat: main.seat })); }
     box.appendChild(make("p", "facts", facts.join(" \u00b7 ")));
-    if (main.note) { box.appendChild(make("p", "note", main.note)); }
+    if (main.note) { box.appendChild(make("p", "note", tt(main.note))); }
     var table = make("table", "options");
     var head2 = make("tr");
     var key = VIEW_KEY[analysis.verdict];
-    var columns = [["move", "the legal move (placements that leave the same position counted once)"], ["now", "points scored at once"], [key, "value: " + key]];
-    if (other) { columns.push([VIEW_KEY[otherView], "value: " + VIEW_KEY[otherView]]); }
+    var columns = [[tt("move"), tt("the legal move (placements that leave the same position counted once)")], [tt("now"), tt("points scored at once")], [tt(key), tt("value: {key}", { key: tt(key) })]];
+    if (other) { columns.push([tt(VIEW_KEY[otherView]), tt("value: {key}", { key: tt(VIEW_KEY[otherView]) })]); }
     columns.forEach(function (c, i) {
       var th = make("th", i ? "num" : "", c[0]);
-      th.title = c[1] + " (see \u201cWhat the figures are\u201d)";
+      th.title = tt("{what} (see \u201cWhat the figures are\u201d)", { what: c[1] });
       head2.appendChild(th);
     });
     table.appendChild(head2);
@@ -343,8 +355,8 @@
       if (o[0] === main.played) { tr.classList.add("chosen"); }
       if (o[0] === main.best) { tr.classList.add("best"); }
       var name = make("td", "move", o[0]);
-      if (o[0] === main.played) { name.appendChild(make("span", "tag", " played")); }
-      if (o[0] === main.best && main.unforced) { name.appendChild(make("span", "tag", " best")); }
+      if (o[0] === main.played) { name.appendChild(make("span", "tag", " " + tt("played"))); }
+      if (o[0] === main.best && main.unforced) { name.appendChild(make("span", "tag", " " + tt("best"))); }
       tr.appendChild(name);
       tr.appendChild(make("td", "num now", o[1]));
       var c = figureCell(main.basis === "immediate" ? null : o[2], o[3], main.basis);
@@ -414,7 +426,7 @@
       svg.appendChild(label);
     });
     if (graphMode === "hand") {
-      [[0, "deal"], [drawn.width, "end"]].forEach(function (at) {
+      [[0, tt("deal")], [drawn.width, tt("end")]].forEach(function (at) {
         var t = svgNode("text", { x: X(at[0]), y: GRAPH.h - 4, "class": "axis step-name" });
         t.textContent = at[1];
         svg.appendChild(t);
@@ -426,7 +438,7 @@
         var room = X(graphPlaces[h] + lastStep(h)) - x;
         if (room < 12) { return; }
         var t = svgNode("text", { x: x + 2, y: GRAPH.h - 4, "class": "axis hand-name" });
-        t.textContent = room > 46 ? "hand " + hand.number : String(hand.number);
+        t.textContent = room > 46 ? tt("hand {n}", { n: hand.number }) : String(hand.number);
         svg.appendChild(t);
       });
     }
@@ -445,9 +457,10 @@
         dot.dataset.value = String(p.y);
         if (marked) { dot.dataset.mark = p.mark; }
         var tip = svgNode("title");
-        tip.textContent = "hand " + hands[p.hand].number + ", " + stepName(p.hand, p.step) +
-          (p.end ? ": the outcome " : ": " + p.seat + " " + (p.mark || "") + " \u00b7 expected ") + signed(p.y) +
-          (analysis.series.length > 1 ? " for " + analysis.series[k].who : "");
+        var at = tt("hand {n}", { n: hands[p.hand].number }) + ", " + stepName(p.hand, p.step);
+        var figure = analysis.series.length > 1 ? tt("{value} for {who}", { value: signed(p.y), who: analysis.series[k].who }) : signed(p.y);
+        tip.textContent = p.end ? tt("{at}: the outcome {figure}", { at: at, figure: figure }) :
+          tt("{at}: {seat} {mark} \u00b7 expected {figure}", { at: at, seat: p.seat, mark: p.mark || "", figure: figure });
         dot.appendChild(tip);
         dot.addEventListener("click", function () { go(p.hand, p.step); });
         svg.appendChild(dot);
@@ -484,36 +497,41 @@
     document.body.dataset.tab = which;
   }
 
+  // The tables' heads (each said with tt where it is shown).
   var PLAYER_HEADS = {
-    player: "player", decisions: "moves", unforced: "unforced", marked: "marked", error_rate: "error rate",
-    dubious: "?!", mistakes: "?", blunders: "??", missed: "points missed", missed_se: "\u00b1",
-    missed_now: "missed now", unclaimed: "unclaimed", muggins_lost: "Muggins lost", muggins_gained: "Muggins gained"
+    player: N_("player"), decisions: N_("moves"), unforced: N_("unforced"), marked: N_("marked"), error_rate: N_("error rate"),
+    dubious: "?!", mistakes: "?", blunders: "??", missed: N_("points missed"), missed_se: "\u00b1",
+    missed_now: N_("missed now"), unclaimed: N_("unclaimed"), muggins_lost: N_("Muggins lost"), muggins_gained: N_("Muggins gained")
   };
   var LEDGER_HEADS = {
-    earned: "earned", claimed: "claimed", unclaimed: "unclaimed", lost: "lost", muggins_lost: "Muggins lost",
-    taken_back: "taken back", muggins_gained: "Muggins gained", over_claimed: "over-claimed", penalty: "penalty",
-    end_points: "end of hand"
+    earned: N_("earned"), claimed: N_("claimed"), unclaimed: N_("unclaimed"), lost: N_("lost"), muggins_lost: N_("Muggins lost"),
+    taken_back: N_("taken back"), muggins_gained: N_("Muggins gained"), over_claimed: N_("over-claimed"), penalty: N_("penalty"),
+    end_points: N_("end of hand")
   };
 
   function headRow(names) {
     var tr = make("tr");
-    names.forEach(function (n, i) { tr.appendChild(make("th", i ? "num" : "", n)); });
+    names.forEach(function (n, i) { tr.appendChild(make("th", i ? "num" : "", tt(n))); });
     return tr;
   }
 
   function traced(turns) {
-    return turns.map(function (t) { return "hand " + t[0] + (t[1] === null ? " end" : " turn " + t[1]); }).join("; ");
+    return turns.map(function (t) {
+      return t[1] === null ? tt("hand {hand} end", { hand: t[0] }) : tt("hand {hand} turn {turn}", { hand: t[0], turn: t[1] });
+    }).join("; ");
   }
 
   function ledgerRows(table, wantHands) {
     var ledger = analysis.ledger;
-    table.appendChild(headRow([wantHands ? "who, hand" : "who"].concat(ledger.columns.map(function (c) { return LEDGER_HEADS[c] || c; }))));
+    table.replaceChildren();
+    table.appendChild(headRow([wantHands ? N_("who, hand") : N_("who")].concat(ledger.columns.map(function (c) { return LEDGER_HEADS[c] || c; }))));
     ledger.lines.forEach(function (line) {
       if ((line.hand !== null) !== wantHands) { return; }
       var tr = make("tr");
       tr.dataset.who = line.who;
       var name = line.name && line.name !== line.who ? line.name + " (" + line.who + ")" : line.who;
-      tr.appendChild(make("td", "", name + (line.kind === "side" ? ", team" : "") + (wantHands ? " \u00b7 hand " + line.hand : "")));
+      var label = line.kind === "side" ? tt("{name}, team", { name: name }) : name;
+      tr.appendChild(make("td", "", label + (wantHands ? " \u00b7 " + tt("hand {n}", { n: line.hand }) : "")));
       line.values.forEach(function (v, i) {
         var td = make("td", "num", v === null ? "" : v);
         td.dataset.column = ledger.columns[i];
@@ -524,8 +542,10 @@
     });
   }
 
-  function buildSummary() {
+  /* The analysis' summary tab, its legend and the graph's title, in the language chosen. */
+  function sayAnalysis() {
     var players = $("players");
+    players.replaceChildren();
     var columns = Object.keys(PLAYER_HEADS);
     players.appendChild(headRow(columns.map(function (c) { return PLAYER_HEADS[c]; })));
     analysis.players.forEach(function (row) {
@@ -542,25 +562,30 @@
       });
       players.appendChild(tr);
     });
-    $("summary-line").textContent = (analysis.summary ? analysis.summary + ". " : "") + "Error rate = marked / unforced decisions;" +
-      " points missed (\u00b1 its standard error) and missed now are over the unforced decisions, on the " +
-      VIEW_KEY[analysis.verdict] + " and the now figures (see \u201cWhat the figures are\u201d); Muggins lost and gained: points taken by calls.";
+    $("summary-line").textContent = (analysis.summary ? tt(analysis.summary) + ". " : "") +
+      tt("Error rate = marked / unforced decisions; points missed (\u00b1 its standard error) and missed now are over the unforced decisions, on the {key} and the now figures (see \u201cWhat the figures are\u201d); Muggins lost and gained: points taken by calls.",
+        { key: tt(VIEW_KEY[analysis.verdict]) });
     ledgerRows($("ledger"), false);
     ledgerRows($("ledger-hands"), true);
     var legend = $("legend");
+    legend.replaceChildren();
     analysis.legend.forEach(function (row) {
-      legend.appendChild(make("dt", "", row[0]));
-      legend.appendChild(make("dd", "", row[1]));
+      legend.appendChild(make("dt", "", tt(row[0])));
+      legend.appendChild(make("dd", "", tt(row[1])));
     });
-    $("hidden-note").textContent = analysis.hidden || "";
+    $("hidden-note").textContent = analysis.hidden ? tt(analysis.hidden) : "";
     $("hidden-note").hidden = !analysis.hidden;
-    $("graph-title").textContent = (analysis.verdict === "expected" ? "Expected final point difference" : "Final point difference, open cards") +
-      " (" + analysis.difference + ")";
+    $("graph-title").textContent = (analysis.verdict === "expected" ? tt("Expected final point difference ({difference})", { difference: tt(analysis.difference) }) :
+      tt("Final point difference, open cards ({difference})", { difference: tt(analysis.difference) }));
     if (analysis.series.length > 1) {
       var key = make("span", "series-key");
       analysis.series.forEach(function (s, k) { key.appendChild(make("span", "s" + k, "\u25cf " + (s.who && s.who !== s.side ? s.who + " (" + s.side + ")" : s.side))); });
       $("graph-title").appendChild(key);
     }
+  }
+
+  function buildSummary() {
+    sayAnalysis();
     ["tabs", "graph-box", "alternatives-box", "legend-box"].forEach(function (id) { $(id).hidden = false; });
     $("tab-board").addEventListener("click", function () { showTab("board"); });
     $("tab-summary").addEventListener("click", function () { showTab("summary"); });
@@ -620,6 +645,7 @@
     var select = $("hand");
     I18N.switcher($("controls"), function () {
       headerText();
+      if (analysis) { sayAnalysis(); }
       builtHand = -1;
       if (hands.length) { show(); } else { $("where").textContent = tt("this record has no hands"); }
     });

@@ -25,6 +25,8 @@ import stat
 from pathlib import Path
 from typing import BinaryIO, Callable, Iterable
 
+from muggins.i18n import msg
+
 
 class WriteError(OSError):
     """A file that cannot (or must not) be written; the message says which and why."""
@@ -47,14 +49,14 @@ def refuse_inputs(output: str | os.PathLike[str], inputs: Iterable[str | os.Path
     overwritten by a picture of it)."""
     for given in inputs:
         if same_file(output, given):
-            raise WriteError(f"will not write over {os.fspath(output)}: it is the input {os.fspath(given)}; choose another output")
+            raise WriteError(msg("will not write over {output}: it is the input {given}; choose another output", output=os.fspath(output), given=os.fspath(given)))
 
 
 def _why(exc: OSError) -> str:
     if exc.errno == errno.ENOSPC:
-        return "the disk is full"
+        return msg("the disk is full")
     if exc.errno == errno.EDQUOT:
-        return "the disk quota is exceeded"
+        return msg("the disk quota is exceeded")
     return exc.strerror or str(exc)
 
 
@@ -72,14 +74,14 @@ def write_atomically(
     target = Path(os.path.realpath(given))  # through symbolic links
     folder = target.parent
     if not folder.is_dir():
-        raise WriteError(f"cannot write {given}: the folder {folder} does not exist")
+        raise WriteError(msg("cannot write {path}: the folder {folder} does not exist", path=str(given), folder=str(folder)))
     if target.is_dir():
-        raise WriteError(f"cannot write {given}: it is a folder")
+        raise WriteError(msg("cannot write {path}: it is a folder", path=str(given)))
     old = _stat(target)
     if old is not None and not stat.S_ISREG(old.st_mode):
-        raise WriteError(f"cannot write {given}: not a regular file")
+        raise WriteError(msg("cannot write {path}: not a regular file", path=str(given)))
     if old is not None and not force and not old.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise WriteError(f"cannot write {given}: it is read-only (--force writes it anyway, keeping it read-only)")
+        raise WriteError(msg("cannot write {path}: it is read-only (--force writes it anyway, keeping it read-only)", path=str(given)))
     temp = temp_name(target)
     try:
         with open(temp, "wb") as handle:
@@ -89,7 +91,9 @@ def write_atomically(
         put_in_place(temp, target, old)
     except OSError as exc:
         temp.unlink(missing_ok=True)
-        raise WriteError(f"cannot write {given}: {_why(exc)}; {'the file is left as it was' if old else 'nothing written'}") from None
+        if old:
+            raise WriteError(msg("cannot write {path}: {why}; the file is left as it was", path=str(given), why=_why(exc))) from None
+        raise WriteError(msg("cannot write {path}: {why}; nothing written", path=str(given), why=_why(exc))) from None
     except BaseException:
         temp.unlink(missing_ok=True)
         raise

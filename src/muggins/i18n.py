@@ -136,6 +136,13 @@ def plural(singular: str, plural_form: str, n: int, /, **args: Any) -> Message:
     return Message(singular, plural_form, {**args, "n": n})
 
 
+def reason(exc: BaseException) -> str:
+    """What an exception says: its message as it was raised (a :class:`Message` stays one, to be
+    said in the language in use), else its text. ``str(exc)`` would give the English text only."""
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
+
+
 def either(items: Iterable[str]) -> str:
     """``N or S or W``: the items joined with the word for "or" (a :class:`Message` from two on)."""
     joined: str | None = None
@@ -158,6 +165,9 @@ def joined(items: Iterable[str], separator: str = ", ") -> str:
 def speaking(language: str) -> Iterator[None]:
     """Speak ``language`` inside the block, and the language in use before it after."""
     before = _language
+    if normalise(language) == before:  # (each record of a run says so: nothing to change)
+        yield
+        return
     use(language)
     try:
         yield

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, Iterable
 
+from muggins.i18n import N_, msg, plural
 from muggins.limits import Limit
 
 #: What messages and records call standard input (``replay.resolve`` reads a record from there
@@ -35,7 +36,7 @@ STDIN_NAME = "<stdin>"
 
 #: How much of standard input is kept for reading (a record file of a gigabyte is an archive of
 #: millions of games).
-STDIN_BYTES = Limit("stdin-bytes", 1 << 30, "bytes", "standard input")
+STDIN_BYTES = Limit("stdin-bytes", 1 << 30, N_("bytes"), N_("standard input"))
 
 #: The suffix of a record file, compared without case.
 SUFFIX = ".mgn"
@@ -90,7 +91,7 @@ def expand(names: Iterable[str], stdin: BinaryIO | None = None) -> Expanded:
                 try:
                     spooled = read_stdin(stdin)
                 except InputError as exc:
-                    found.problems.append(str(exc))
+                    found.problems.append(exc.args[0])
                     continue
             found.paths.append(spooled)
             continue
@@ -113,7 +114,7 @@ def one(name: str, stdin: BinaryIO | None = None) -> Path:
     path = Path(name)
     kind = not_a_file(path)
     if kind == "a folder":
-        raise InputError(f"{path}: a folder; this command reads one record file (or - for standard input)")
+        raise InputError(msg("{path}: a folder; this command reads one record file (or - for standard input)", path=str(path)))
     if kind is not None:
         raise InputError(_refused(path, kind))
     return path
@@ -121,10 +122,10 @@ def one(name: str, stdin: BinaryIO | None = None) -> Path:
 
 #: What a name that is no file to read records from is, by the kind of its inode.
 _KINDS = (
-    (stat.S_ISDIR, "a folder"),
-    (stat.S_ISCHR, "a character device"),
-    (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, msg("a folder")),
+    (stat.S_ISCHR, msg("a character device")),
+    (stat.S_ISBLK, msg("a block device")),
+    (stat.S_ISSOCK, msg("a socket")),
 )
 
 
@@ -138,11 +139,11 @@ def not_a_file(path: str | os.PathLike[str], pipes: bool = True) -> str | None:
         return None
     if stat.S_ISREG(mode) or (pipes and stat.S_ISFIFO(mode)):
         return None
-    return next((words for test, words in _KINDS if test(mode)), "a named pipe" if stat.S_ISFIFO(mode) else "a special file")
+    return next((words for test, words in _KINDS if test(mode)), msg("a named pipe") if stat.S_ISFIFO(mode) else msg("a special file"))
 
 
 def _refused(path: Path, kind: str) -> str:
-    return f"{path}: not a record file but {kind}; nothing was read from it"
+    return msg("{path}: not a record file but {kind}; nothing was read from it", path=str(path), kind=kind)
 
 
 def _folder(folder: Path) -> tuple[list[Path], list[str]]:
@@ -153,7 +154,7 @@ def _folder(folder: Path) -> tuple[list[Path], list[str]]:
     others: list[str] = []
 
     def unreadable(exc: OSError) -> None:
-        problems.append(f"{exc.filename or folder}: cannot read this folder: {exc.strerror or exc}")
+        problems.append(msg("{path}: cannot read this folder: {why}", path=str(exc.filename or folder), why=str(exc.strerror or exc)))
 
     for root, _, names in os.walk(folder, onerror=unreadable):
         for name in names:
@@ -163,15 +164,15 @@ def _folder(folder: Path) -> tuple[list[Path], list[str]]:
             else:
                 others.append(name)
     if not files and not problems:
-        problems.append(f"{folder}: no record files (*.mgn) in this folder; {_what_else(others)}")
+        problems.append(msg("{path}: no record files (*.mgn) in this folder; {others}", path=str(folder), others=_what_else(others)))
     return sorted(files), problems
 
 
 def _what_else(others: list[str]) -> str:
     if not others:
-        return "it is empty"
+        return msg("it is empty")
     shown = ", ".join(sorted(others)[:3]) + (", ..." if len(others) > 3 else "")
-    return f"found {len(others)} other file{'s' if len(others) != 1 else ''} ({shown})"
+    return plural("found {n} other file ({shown})", "found {n} other files ({shown})", len(others), shown=shown)
 
 
 _SPOOLS: list[tempfile.TemporaryDirectory[str]] = []  # the temporary folders of standard input, kept until the process ends
@@ -185,7 +186,7 @@ def read_stdin(stdin: BinaryIO | None = None) -> Path:
 
     source = stdin if stdin is not None else getattr(sys.stdin, "buffer", None)
     if source is None:
-        raise InputError(f"{STDIN_NAME}: standard input cannot be read")
+        raise InputError(msg("{name}: standard input cannot be read", name=STDIN_NAME))
     limit = STDIN_BYTES.value
     folder = tempfile.TemporaryDirectory(prefix="muggins-stdin-")
     _SPOOLS.append(folder)
@@ -196,10 +197,10 @@ def read_stdin(stdin: BinaryIO | None = None) -> Path:
             while block := source.read(1 << 20):
                 copied += len(block)
                 if copied > limit:
-                    raise InputError(f"{STDIN_NAME}: {STDIN_BYTES.exceeded()}")
+                    raise InputError(msg("{name}: {problem}", name=STDIN_NAME, problem=STDIN_BYTES.exceeded()))
                 out.write(block)
     except OSError as exc:
-        raise InputError(f"{STDIN_NAME}: cannot read standard input: {exc.strerror or exc}") from None
+        raise InputError(msg("{name}: cannot read standard input: {why}", name=STDIN_NAME, why=str(exc.strerror or exc))) from None
     except InputError:
         shutil.rmtree(folder.name, ignore_errors=True)
         raise

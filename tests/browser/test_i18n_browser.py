@@ -126,3 +126,72 @@ def test_the_scorecard_speaks_the_browsers_language_and_switches(browser, card_p
         assert not errors
     finally:
         context.close()
+
+
+# -- the analysis board and the pictures ----------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def analysed_path(tmp_path_factory) -> Path:
+    """The viewer of samples/allfives-2p.mgn with its analysis on both views (few samples: quick)."""
+    path = tmp_path_factory.mktemp("viewer-i18n-analysis") / "game.html"
+    run = subprocess.run(
+        [sys.executable, "-m", "muggins", "view", str(SAMPLE), "--analyze", "--samples", "4", "--seed", "1", "-o", str(path)], capture_output=True, cwd=ROOT
+    )
+    assert path.is_file(), run.stderr
+    return path
+
+
+def _board_words(page) -> dict[str, object]:
+    return {
+        "legend": page.eval_on_selector_all("#legend dt", "ds => ds.map(d => d.textContent)"),
+        "graph": page.text_content("#graph-title"),
+        "tab": page.text_content("#tab-summary"),
+        "players": page.eval_on_selector_all("#players th", "hs => hs.map(h => h.textContent)"),
+        "ledger": page.eval_on_selector_all("#ledger th", "hs => hs.map(h => h.textContent)"),
+        "alternatives": page.inner_text("#alternatives"),
+        "heads": page.eval_on_selector_all("#alternatives th", "hs => hs.map(h => h.textContent)"),
+        "picture": page.eval_on_selector_all("#picture svg text", "ts => ts.map(t => t.textContent)"),
+        "summary": page.text_content("#summary-line"),
+    }
+
+
+def test_the_analysis_board_and_its_pictures_speak_the_language_and_switch(browser, analysed_path, artifacts):
+    """Hand 1, turn 6 of the sample: B played 6-4 r, one of several moves (a judged play); after
+    it the ends count 3 + 6 = 9 (nothing scored) and 10 tiles are in the boneyard."""
+    context = browser.new_context(locale="es-ES", viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(analysed_path.as_uri() + "#h1s6")
+        page.wait_for_selector("#graph svg")
+        words = _board_words(page)
+        assert words["legend"] == ["valor", "esp", "a la vista", "ahora", "marcas", "gráfica"]
+        assert str(words["graph"]).startswith("Diferencia de puntos final esperada (Ana − Bruno)")
+        assert words["tab"] == "Jugadores y libro"
+        assert words["players"][:5] == ["jugador", "jugadas", "libres", "marcadas", "tasa de error"]
+        assert words["ledger"][:3] == ["quién", "ganado", "anotado"]
+        assert "B jugó 6-4 r" in str(words["alternatives"]) and "pérdida" in str(words["alternatives"])
+        assert words["heads"][:3] == ["jugada", "ahora", "esp"]
+        assert "las puntas suman 3 + 6 = 9  →  no da nada" in words["picture"] and "pozo: 10 fichas" in words["picture"]
+        assert "decisiones libres marcadas" in str(words["summary"])
+        page.screenshot(path=str(artifacts / "viewer-analysis-es.png"))
+
+        page.select_option("#lang", "pt")
+        words = _board_words(page)
+        assert words["legend"] == ["valor", "esp", "à vista", "agora", "marcas", "gráfico"]
+        assert str(words["graph"]).startswith("Diferença de pontos final esperada")
+        assert "cemitério: 10 pedras" in words["picture"] and "B jogou 6-4 r" in str(words["alternatives"])
+        assert words["players"][:2] == ["jogador", "jogadas"]
+
+        page.select_option("#lang", "en")
+        words = _board_words(page)
+        assert words["legend"] == ["value", "exp", "open", "now", "marks", "graph"]
+        assert str(words["graph"]).startswith("Expected final point difference")
+        assert "ends count 3 + 6 = 9  →  scores nothing" in words["picture"] and "boneyard: 10 tiles" in words["picture"]
+        assert "B played 6-4 r" in str(words["alternatives"]) and words["players"][:2] == ["player", "moves"]
+        assert not errors
+    finally:
+        context.close()

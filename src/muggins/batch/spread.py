@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Never, TypeVar, Union
 
 from muggins.batch.events import Event, FileDone, RecordDone
+from muggins.i18n import msg
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor, Future
@@ -219,7 +220,7 @@ class _Workers:
             return future.result()[0]
         except BrokenProcessPool:
             self.died(_generation(future))
-            return _NotFinished("the worker process working on it died (killed, perhaps for want of memory)")
+            return _NotFinished(msg("the worker process working on it died (killed, perhaps for want of memory)"))
 
     def died(self, generation: int) -> None:
         """The pool of ``generation`` lost a worker: a fresh pool, once for each that dies; none
@@ -233,7 +234,7 @@ class _Workers:
         self.pool.shutdown(wait=True, cancel_futures=True)  # its processes are gone already
         self.pool = None
         if self.failures > WORKER_FAILURES.value:
-            self.given_up = "no more work was sent to worker processes: " + WORKER_FAILURES.exceeded(self.failures)
+            self.given_up = msg("no more work was sent to worker processes: {problem}", problem=WORKER_FAILURES.exceeded(self.failures))
         else:
             self.start()
 
@@ -374,6 +375,6 @@ def _not_finished(item: _Text, why: str) -> NotationError:
 
     path, index, chunk = item
     blank = chunk.text[: len(chunk.text) - len(chunk.text.lstrip())]  # blank lines before it: not the record's
-    message = f"record {index} of the file was not finished: {why}"
+    message = msg("record {index} of the file was not finished: {why}", index=index, why=why)
     line = chunk.first_line + blank.count("\n")
     return NotationError([Diagnostic("worker-failed", message, source=str(path), line=line, column=1)])

@@ -84,13 +84,21 @@ def _named(args: list[str]) -> typer.Typer:
 
 def _translate_help(command: object) -> None:
     """The help of ``command``, its options and its subcommands, in the language in use (the
-    texts are marked where they are written, with ``N_``)."""
+    texts are marked where they are written, with ``N_``); Click's own words in the help
+    (``Usage:``, the headings, the help option's) through the context each command is given
+    (click_words.py)."""
+    from muggins.cli.click_words import context_class, said as clicks
     from muggins.cli.common import BUILT_HELP
     from muggins.i18n import _, localize
 
     def said(text: str) -> str:
         built = BUILT_HELP.get(text)
         return localize(built) if built is not None else _(text)
+
+    command.context_class = context_class()  # type: ignore[attr-defined]
+    for name in ("options_metavar", "subcommand_metavar"):  # [OPTIONS], COMMAND [ARGS]...
+        if isinstance(getattr(command, name, None), str):
+            setattr(command, name, clicks(getattr(command, name)))
 
     for name in ("help", "short_help", "epilog"):
         text = getattr(command, name, None)

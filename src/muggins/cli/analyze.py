@@ -35,7 +35,7 @@ from muggins.cli.common import (
     stdout_console,
     to_output,
 )
-from muggins.i18n import N_
+from muggins.i18n import N_, _, reason
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -108,14 +108,14 @@ def analyze_command(
     from muggins.cli.analyze_view import sort_column
 
     if view not in analyzemod.VIEWS:
-        die(f"--view: one of {', '.join(analyzemod.VIEWS)}, not {view!r}")
+        die(_("--view: one of {views}, not {value!r}").format(views=", ".join(analyzemod.VIEWS), value=view))
     column = None
     if sort is not None:
         column = sort_column(sort)
         if column is None:
             from muggins.cli.analyze_view import sort_names
 
-            die(f"--sort: one of {', '.join(sort_names())}, not {sort!r}")
+            die(_("--sort: one of {columns}, not {value!r}").format(columns=", ".join(sort_names()), value=sort))
     check_rule_options([rules] if rules is not None else [], set_)
     chosen = Format(format.value)
     from muggins.analysis.solver_core import SolverCoreError
@@ -123,11 +123,11 @@ def analyze_command(
     try:
         core = analyzemod.solver_core_used(budget)
     except SolverCoreError as exc:
-        die(str(exc))
+        die(reason(exc))
     if output_dir is not None and not annotate:
-        die("--output-dir is only for --annotate")
+        die(_("--output-dir is only for --annotate"))
     if annotate and output_dir is None and "-" in files:
-        die("--annotate writes FILE.annotated.mgn beside each file: standard input has no folder (give --output-dir)")
+        die(_("--annotate writes FILE.annotated.mgn beside each file: standard input has no folder (give --output-dir)"))
     if chosen is Format.parquet:
         from muggins.cli.tables_out import folder_named
 
@@ -142,10 +142,11 @@ def analyze_command(
     def body(stream: IO[str], cluster: object, tables: ParquetTables | None = None) -> int:
         from muggins.cli.analyze_work import Annotator, Run, Settings
         from muggins.cli.shape import ConsoleShape
+        from muggins.i18n import language
 
         out = stdout_console(stream)
         judging = analyzemod.Judging(view, samples, seed, record_budget)
-        settings = Settings(rules, tuple(set_), budget, chosen, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir), judging, record)
+        settings = Settings(rules, tuple(set_), budget, chosen, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir), judging, record, language())
         run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None)
         if not usable:
             run.outcome.unusable()

@@ -9,8 +9,9 @@ from functools import partial
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, Callable, Iterator
 
-from muggins.cli.common import Format, Outcome, print_diagnostic, resolve_rules
+from muggins.cli.common import Format, Outcome, print_diagnostic, resolve_rules, unreadable
 from muggins.cli.output import counted
+from muggins.i18n import _, msg, reason
 from muggins.cli.shape import ConsoleShape
 
 if TYPE_CHECKING:
@@ -37,6 +38,7 @@ class Settings:
     rules_dirs: tuple[str, ...] = ()
     judging: Judging | None = None  # None: its defaults
     record: int | None = None  # --record: only this record of each file is analysed
+    language: str = "en"  # the run's language (muggins.i18n), spoken where each record is drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,13 +58,20 @@ def analyze_one(settings: Settings, record: Record, path: Path, index: int) -> A
     None for a record ``--record`` leaves out (not analysed: the analysis can take minutes)."""
     if settings.record is not None and index != settings.record:
         return None
+    from muggins.i18n import speaking
+
+    with speaking(settings.language):  # a worker of another process (a cluster's) speaks it too
+        return _analyze_one(settings, record, path, index)
+
+
+def _analyze_one(settings: Settings, record: Record, path: Path, index: int) -> Analysed | str:
     from muggins.analysis import analyze as analyzemod
     from muggins.replay.rules import RuleError
 
     try:
         rule_set = resolve_rules(record, settings.rules, list(settings.overrides), settings.rules_dirs)
     except RuleError as exc:
-        return f"{path}: record {index}: {exc}"
+        return msg("{path}: record {index}: {problem}", path=str(path), index=index, problem=reason(exc))
     from muggins.analysis.solver import searching
 
     judging = settings.judging if settings.judging is not None else analyzemod.Judging()
@@ -130,10 +139,10 @@ class Run:
         for event in events:
             if isinstance(event, FileDone):
                 if event.error is not None:
-                    print_diagnostic(self.err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
+                    print_diagnostic(self.err, unreadable(event.path, event.missing, event.error))
                     self.outcome.unusable()
                 elif self.chosen is not None and not got:
-                    print_diagnostic(self.err, f"{event.path}: has no record {self.chosen}")
+                    print_diagnostic(self.err, _("{path}: has no record {index}").format(path=event.path, index=self.chosen))
                     self.outcome.unusable()
                 if self.annotator is not None:
                     self.annotator.finish(event.path, broken, self.err, self.outcome)
@@ -162,7 +171,9 @@ class Run:
             if result.errors:
                 print_diagnostic(
                     self.err,
-                    f"{event.path}: record {event.index} breaks the rules of play ({counted(result.errors, 'error')}); see `muggins audit`",
+                    _("{path}: record {index} breaks the rules of play ({errors}); see `muggins audit`").format(
+                        path=event.path, index=event.index, errors=counted(result.errors, "error")
+                    ),
                 )
                 self.outcome.findings()
             if emit is not None and result.text is not None:
@@ -207,20 +218,20 @@ class Annotator:
         if broken or failed:
             os.unlink(handle.name)
             if broken:
-                print_diagnostic(err, f"{path}: not annotated: some of its records could not be read")
+                print_diagnostic(err, _("{path}: not annotated: some of its records could not be read").format(path=path))
             return
         try:
             os.replace(handle.name, target)
         except OSError as exc:
             os.unlink(handle.name)
-            print_diagnostic(err, f"{target}: cannot write: {exc.strerror or exc}")
+            print_diagnostic(err, _("{path}: cannot write: {why}").format(path=target, why=exc.strerror or exc))
             outcome.unusable()
             return
         self.taken.add(target.resolve())
-        print_diagnostic(err, f"annotated {path} -> {target}")
+        print_diagnostic(err, _("annotated {path} -> {target}").format(path=path, target=target))
 
     def _fail(self, exc: Exception, err: Console, outcome: Outcome) -> None:
-        print_diagnostic(err, f"{self.target}: cannot write: {getattr(exc, 'strerror', None) or exc}")
+        print_diagnostic(err, _("{path}: cannot write: {why}").format(path=self.target, why=getattr(exc, "strerror", None) or exc))
         outcome.unusable()
         self.failed = True
 

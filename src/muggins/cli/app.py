@@ -17,7 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from muggins.cli.output import error, reset_choices, say, set_no_color
-from muggins.i18n import N_
+from muggins.i18n import N_, _
 
 if TYPE_CHECKING:
     from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError
@@ -63,15 +63,15 @@ class MugginsGroup(TyperGroup):
             exc.show()
             sys.exit(exc.exit_code)
         except UsageError as exc:
-            message = exc.format_message()
+            message = _clicks(exc.format_message())
             where = exc.ctx.command_path if exc.ctx is not None else "muggins"
-            error(f"{_lower_first(message).rstrip('.')} (see `{where} --help`)")
+            error(_("{message} (see `{where} --help`)").format(message=_lower_first(message).rstrip("."), where=where))
             sys.exit(exc.exit_code)
         except ClickException as exc:
-            error(_lower_first(exc.format_message()))
+            error(_lower_first(_clicks(exc.format_message())))
             sys.exit(exc.exit_code)
         except typer.Abort:
-            error("stopped")
+            error(_("stopped"))
             sys.exit(130)
         sys.exit(code if isinstance(code, int) else 0)
 
@@ -85,9 +85,22 @@ def _click_errors() -> tuple[type[ClickException], type[NoArgsIsHelpError], type
     return exceptions.ClickException, exceptions.NoArgsIsHelpError, exceptions.UsageError
 
 
+def _clicks(message: str) -> str:
+    """A message of Click's in the language in use (click_words.py; English as it is)."""
+    from muggins import i18n
+
+    if i18n.language() == "en":
+        return message
+    from muggins.cli.click_words import said
+
+    return said(message)
+
+
 def _lower_first(text: str) -> str:
-    """``Invalid value ...`` as the rest of muggins' messages begin: in lower case."""
-    return text[:1].lower() + text[1:] if text[1:2].islower() else text
+    """``Invalid value ...`` as the rest of muggins' messages begin: in lower case (a first word
+    written as a word: ``Option`` and ``A opção``, not ``NO_COLOR``)."""
+    word = text.split(" ", 1)[0]
+    return text[:1].lower() + text[1:] if word.isalpha() and word[:1].isupper() and (word[1:].islower() or not word[1:]) else text
 
 
 app = typer.Typer(
@@ -129,7 +142,7 @@ def _language(value: Optional[str]) -> Optional[str]:
         return value
     code = i18n.normalise(value)
     if code is None:
-        raise typer.BadParameter(f"{value!r} is not a language muggins speaks ({', '.join(i18n.LANGUAGES)})")
+        raise typer.BadParameter(_("{value!r} is not a language muggins speaks ({languages})").format(value=value, languages=", ".join(i18n.LANGUAGES)))
     i18n.use(code)
     return value
 

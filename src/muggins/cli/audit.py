@@ -35,8 +35,9 @@ from muggins.cli.common import (
     stderr_console,
     stdout_console,
     to_output,
+    unreadable,
 )
-from muggins.i18n import N_
+from muggins.i18n import N_, _, language
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -79,10 +80,10 @@ def audit_command(
     from muggins.cli.shape import ConsoleShape
 
     if len(rules) > 1 and which_rules:
-        die("--which-rules and several --rules cannot be combined")
+        die(_("--which-rules and several --rules cannot be combined"))
     check_rule_options(rules, set_)
     if which_rules and format in (Format.jsonl, Format.parquet):
-        die(f"--which-rules lists rule sets as text or json, not {format.value}")
+        die(_("--which-rules lists rule sets as text or json, not {format}").format(format=format.value))
     if format is Format.parquet:
         from muggins.cli.tables_out import folder_named
 
@@ -94,7 +95,7 @@ def audit_command(
 
     def body(stream: IO[str], tables: ParquetTables | None = None) -> int:
         out = stdout_console(stream)
-        settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out), tuple(rules_dir), quiet)
+        settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out), tuple(rules_dir), quiet, language())
         _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome, cluster, tables)
         return outcome.code
 
@@ -141,10 +142,10 @@ def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int,
     for event in spread(paths, partial(audit_one, settings), jobs, cluster):
         if isinstance(event, FileDone):
             if event.error is not None:
-                print_diagnostic(err, f"{event.path}: no such file" if event.missing else f"{event.path}: cannot read: {event.error}")
+                print_diagnostic(err, unreadable(event.path, event.missing, event.error))
                 outcome.unusable()
             elif chosen is not None and not got:
-                print_diagnostic(err, f"{event.path}: has no record {chosen}")
+                print_diagnostic(err, _("{path}: has no record {index}").format(path=event.path, index=chosen))
                 outcome.unusable()
             got = False
             if count:
@@ -214,7 +215,6 @@ def _file_line(name: str, records: int, found: int, skipped: int, under: dict[st
     from rich.markup import escape
 
     from muggins.cli.output import counted
-    from muggins.i18n import _
 
     if under:
         verdict = [

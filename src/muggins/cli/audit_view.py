@@ -100,10 +100,8 @@ def _more(console: Console, rows: int, shown: int, what: str) -> None:
     """The line under a table cut at the shown-findings limit: how many rows are not shown,
     how to raise the limit, where to see them all."""
     if rows > shown:
-        console.print(
-            f"[yellow]{rows - shown:,} more {what} not shown:[/] {escape(SHOWN_FINDINGS.exceeded(rows))},"
-            " or list them all with --format json or csv"
-        )
+        head = _("{n} more {what} not shown:").format(n=f"{rows - shown:,}", what=_(what))
+        console.print(f"[yellow]{escape(head)}[/] " + escape(_("{limit}, or list them all with --format json or csv").format(limit=localize(SHOWN_FINDINGS.exceeded(rows)))))
 
 
 def show_report(console: Console, path: Path, index: int, report: RecordAudit) -> None:
@@ -112,7 +110,7 @@ def show_report(console: Console, path: Path, index: int, report: RecordAudit) -
     shown = SHOWN_FINDINGS.value
     if findings:
         console.print(findings_table(findings[:shown]))
-        _more(console, len(findings), shown, "findings")
+        _more(console, len(findings), shown, N_("findings"))
     else:
         console.print("[green]" + _("No findings:") + "[/] " + _("every score is right under {rules}.").format(rules=escape(report.rules.name)))
     if report.divergence is not None:
@@ -168,7 +166,7 @@ def show_comparison(console: Console, path: Path, index: int, reports: Sequence[
         table.add_row(str(hand or ""), str(turn or ""), f"{line}:{column}" if line else "", *verdicts)
     if rows:
         console.print(table)
-        _more(console, rows, shown, "statements whose verdicts differ")
+        _more(console, rows, shown, N_("statements whose verdicts differ"))
     else:
         console.print("Every rule set gives the same verdicts.")
     summary = Table(show_edge=False, header_style="bold")

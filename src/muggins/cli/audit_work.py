@@ -11,6 +11,7 @@ from muggins.cli.audit_summary import RecordTally, tally
 from muggins.cli.common import Format, resolve_rules
 from muggins.cli.csvout import csv_text
 from muggins.cli.shape import ConsoleShape
+from muggins.i18n import msg, reason
 
 if TYPE_CHECKING:
     from muggins.notation.model import Record
@@ -28,6 +29,7 @@ class Settings:
     shape: ConsoleShape
     rules_dirs: tuple[str, ...] = ()
     quiet: bool = False  # text: the summary only
+    language: str = "en"  # the run's language (muggins.i18n), spoken where each record is drawn
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +46,13 @@ class Audited:
 
 def audit_one(settings: Settings, record: Record, path: Path, index: int) -> Audited | str:
     """Audit one record and draw it; a rule set that cannot be had is its message instead."""
+    from muggins.i18n import speaking
+
+    with speaking(settings.language):  # a worker of another process (a cluster's) speaks it too
+        return _audit_one(settings, record, path, index)
+
+
+def _audit_one(settings: Settings, record: Record, path: Path, index: int) -> Audited | str:
     from muggins.analysis import audit as auditmod
     from muggins.replay.rules import RuleError
 
@@ -51,7 +60,7 @@ def audit_one(settings: Settings, record: Record, path: Path, index: int) -> Aud
     try:
         rule_sets = [resolve_rules(record, spec, list(settings.overrides), settings.rules_dirs) for spec in specs]
     except RuleError as exc:
-        return f"{path}: record {index}: {exc}"
+        return msg("{path}: record {index}: {problem}", path=str(path), index=index, problem=reason(exc))
     if settings.which_rules:
         from muggins.analysis.which_rules import rank
 

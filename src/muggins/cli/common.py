@@ -10,7 +10,7 @@ from typing import IO, TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterato
 import typer
 
 from muggins.cli.output import set_no_color
-from muggins.i18n import N_, Message, msg
+from muggins.i18n import N_, Message, _, localize, msg, plural, reason
 
 if TYPE_CHECKING:
     import os
@@ -51,7 +51,8 @@ def stdout_console(file: IO[str] | None = None) -> Console:
 
 
 def die(message: str) -> NoReturn:
-    """Unusable input: one line on stderr (``muggins: ...``), exit code 2."""
+    """Unusable input: one line on stderr (``muggins: ...``, a Message said in the language in
+    use), exit code 2."""
     from muggins.cli.output import error
 
     error(message)
@@ -165,7 +166,7 @@ def one_file(name: str) -> Path:
     try:
         return one(name)
     except InputError as exc:
-        die(str(exc))
+        die(reason(exc))
 
 
 @contextmanager
@@ -176,13 +177,13 @@ def cluster_for(scheduler: str | None, jobs: int) -> Iterator[object]:
         yield None
         return
     if jobs > 1:
-        die("--jobs and --scheduler cannot be combined: the cluster's workers do the work")
+        die(_("--jobs and --scheduler cannot be combined: the cluster's workers do the work"))
     from muggins.batch.cluster import ClusterError, close, connect
 
     try:
         client = connect(scheduler)
     except ClusterError as exc:
-        die(str(exc))
+        die(reason(exc))
     try:
         yield client
     finally:
@@ -197,7 +198,7 @@ def capped_jobs(jobs: int) -> int:
     if jobs > cpus:
         from muggins.cli.output import error
 
-        error(f"--jobs {jobs}: this machine has {cpus} CPU{'s' if cpus != 1 else ''}; using {cpus}")
+        error(localize(plural("--jobs {jobs}: this machine has {n} CPU; using {n}", "--jobs {jobs}: this machine has {n} CPUs; using {n}", cpus, jobs=jobs)))
         return cpus
     return jobs
 
@@ -220,7 +221,15 @@ def check_rule_options(rules_specs: list[str], overrides: list[str]) -> None:
     try:
         check_options(rules_specs, overrides)
     except RuleError as exc:
-        die(str(exc))
+        die(reason(exc))
+
+
+def unreadable(path: object, missing: bool, error: object) -> str:
+    """``FILE: no such file``, ``FILE: cannot read: why``: a file of the inputs that could not
+    be read, in the language in use."""
+    if missing:
+        return _("{path}: no such file").format(path=path)
+    return _("{path}: cannot read: {why}").format(path=path, why=error)
 
 
 def print_diagnostic(console: Console, diagnostic: Diagnostic | str) -> None:
@@ -267,7 +276,7 @@ def to_output(output: str | None, inputs: Iterable[str | os.PathLike[str]], body
     try:
         write_atomically(output, write, inputs=inputs)
     except WriteError as exc:
-        die(str(exc))
+        die(reason(exc))
     return codes[0]
 
 

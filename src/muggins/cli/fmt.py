@@ -24,7 +24,7 @@ from muggins.cli.check import print_diagnostics
 from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, die, named_files, no_color_option
 from muggins.cli import output
 from muggins.cli.output import error, say, write_data
-from muggins.i18n import N_
+from muggins.i18n import N_, _, reason
 from muggins.files import WriteError, put_in_place, temp_name
 
 if TYPE_CHECKING:
@@ -62,7 +62,7 @@ def _write_canonical(path: Path, out: IO[bytes]) -> None:
         out.write((text if first else "\n" + text).encode("utf-8"))
         first = False
     if problems:
-        raise _Unusable(f"{path}: left unchanged: it has records that cannot be read", tuple(problems))
+        raise _Unusable(_("{path}: left unchanged: it has records that cannot be read").format(path=path), tuple(problems))
     if first:  # no record at all: only comments or blanks, which belong to nothing; keep them
         with open(path, "rb") as original:
             shutil.copyfileobj(original, out)
@@ -79,10 +79,7 @@ def _check_same_meaning(path: Path, formatted: Path) -> None:
     for before, after in zip_longest(read_file(path), read_file(formatted)):
         if not (isinstance(before, Record) and isinstance(after, Record) and same_record(before, after)):
             line = before.line if isinstance(before, Record) else 0
-            raise _Unusable(
-                f"{path}: left unchanged: formatting would change the record at line {line} "
-                "(a bug in muggins fmt; please report it)"
-            )
+            raise _Unusable(_("{path}: left unchanged: formatting would change the record at line {line} (a bug in muggins fmt; please report it)").format(path=path, line=line))
 
 
 def _formatted_copy(path: Path, temp: Path | None) -> Path:
@@ -127,11 +124,11 @@ def format_file(path: Path, *, check: bool = False, in_place: bool = False, forc
     Returns whether the file was already canonical. Raises :class:`_Unusable` or ``OSError``.
     """
     if not path.is_file():
-        raise _Unusable(f"cannot read {path}: " + ("not a file" if path.exists() else "no such file"))
+        raise _Unusable(_("cannot read {path}: not a file").format(path=path) if path.exists() else _("cannot read {path}: no such file").format(path=path))
     target = Path(os.path.realpath(path))  # a symbolic link is written through
     old = os.stat(target)
     if in_place and not force and not old.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise WriteError(f"{path}: is read-only; left as it was (--force rewrites it, keeping it read-only)")
+        raise WriteError(_("{path}: is read-only; left as it was (--force rewrites it, keeping it read-only)").format(path=path))
     temp = _formatted_copy(path, temp_name(target) if in_place else None)
     try:
         import filecmp
@@ -160,9 +157,9 @@ def fmt_command(
     Exit codes: 0 done (or all canonical), 1 some file not canonical (--check), 2 a file could not be used.
     """
     if check and in_place:
-        die("--check and --in-place do not go together")
+        die(_("--check and --in-place do not go together"))
     if in_place and "-" in files:
-        die("--in-place rewrites files: standard input cannot be rewritten (format it to stdout instead)")
+        die(_("--in-place rewrites files: standard input cannot be rewritten (format it to stdout instead)"))
     paths, usable = named_files(files)
     unusable = not usable
     not_canonical: list[Path] = []
@@ -171,24 +168,24 @@ def fmt_command(
             canonical = format_file(path, check=check, in_place=in_place, force=force)
         except WriteError as exc:
             unusable = True
-            error(str(exc))
+            error(reason(exc))
             continue
         except _Unusable as exc:
             unusable = True
             print_diagnostics(exc.diagnostics)
-            error(str(exc))
+            error(reason(exc))
             continue
         except OSError as exc:
             unusable = True
-            error(f"{path}: {exc.strerror or exc}; the file is left as it was")
+            error(_("{path}: {why}; the file is left as it was").format(path=path, why=exc.strerror or exc))
             continue
         if not canonical:
             not_canonical.append(path)
             if in_place:
-                say(f"reformatted {path}", err=True)
+                say(_("reformatted {path}").format(path=path), err=True)
     if check:
         for path in not_canonical:
-            say(f"not in canonical form: {path}", err=True)
+            say(_("not in canonical form: {path}").format(path=path), err=True)
     if unusable:
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_FINDINGS if check and not_canonical else EXIT_CLEAN)

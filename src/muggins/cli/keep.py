@@ -10,7 +10,7 @@ import typer
 
 from muggins.cli.app import app
 from muggins.cli.common import die, output_option, write_output
-from muggins.i18n import N_
+from muggins.i18n import N_, _, localize, reason
 
 
 class PageFormat(str, enum.Enum):
@@ -45,11 +45,11 @@ def keep_command(
     try:
         rule_set = rulesmod.with_overrides(rulesmod.load(rules), [rulesmod.parse_override(s) for s in set_])
     except rulesmod.RuleError as exc:
-        die(str(exc))
+        die(reason(exc))
     try:
         config = scorecard_config(rule_set)
     except CardRulesError as exc:
-        die(f"the scorecard cannot keep a game under rules {rule_set.name}: parameter {exc.parameter}: {exc}")
+        die(_("the scorecard cannot keep a game under rules {rules}: parameter {parameter}: {problem}").format(rules=rule_set.name, parameter=exc.parameter, problem=localize(reason(exc))))
     if format is PageFormat.json:
         write_output(json.dumps(config, indent=2) + "\n", output)
     else:

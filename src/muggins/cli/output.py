@@ -126,8 +126,9 @@ def say(text: str, *, err: bool = False, file: IO[str] | None = None) -> None:
 
 
 def error(message: str) -> None:
-    """A message on stderr that starts as every message of muggins does: ``muggins: ``."""
-    say(f"muggins: {message}", err=True)
+    """A message on stderr that starts as every message of muggins does: ``muggins: ``; a
+    :class:`~muggins.i18n.Message` is said in the language in use."""
+    say(f"muggins: {localize(message)}", err=True)
 
 
 def write_data(text: str, file: IO[str] | None = None) -> None:

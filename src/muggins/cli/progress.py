@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterator, Protocol
 
+from muggins.i18n import N_, _
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -44,7 +46,7 @@ def count_records(paths: list[Path]) -> int:
 
 
 @contextmanager
-def progress(err: Console, paths: list[Path], what: str = "records", total: int | None = None) -> Iterator[Advance]:
+def progress(err: Console, paths: list[Path], what: str = N_("records"), total: int | None = None) -> Iterator[Advance]:
     """A function to call as records are done (:class:`Advance`; or as ``total`` steps of
     ``what`` are), drawing the bar on ``err`` (a rich console) when it is a terminal; a function
     that does nothing otherwise. A terminal only forced (``FORCE_COLOR``) is not one: colour is
@@ -54,14 +56,15 @@ def progress(err: Console, paths: list[Path], what: str = "records", total: int 
     if not (err.is_terminal and is_terminal(err.file)):
         yield _nothing
         return
+    from rich.markup import escape
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     bar = Progress(
-        TextColumn(f"[bold]{what}[/]"),
+        TextColumn(f"[bold]{escape(_(what))}[/]"),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        TextColumn("ETA"),
+        TextColumn(escape(_("ETA"))),
         TimeRemainingColumn(),
         console=err,
         transient=True,

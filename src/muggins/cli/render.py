@@ -21,9 +21,10 @@ from muggins.cli.common import (
     rules_dir_option,
     stderr_console,
     turn_option,
+    unreadable,
     write_output,
 )
-from muggins.i18n import N_
+from muggins.i18n import N_, _, reason
 
 if TYPE_CHECKING:
     from muggins.notation.model import Hand, Record
@@ -48,12 +49,10 @@ def chosen_record(file: str, index: int | None, rules: str | None, overrides: li
         for at, item in enumerate(read_file(path), 1):
             if chosen is not None:  # one more record after the one taken, none chosen
                 event = chosen.tag("Event")
-                print_diagnostic(
-                    err,
-                    f"{path} holds more than one record; this is record 1 (line {chosen.line}"
-                    + (f", {event}" if event else "")
-                    + "): choose another with --record N",
-                )
+                said = _("{path} holds more than one record; this is record 1 (line {line}): choose another with --record N")
+                if event:
+                    said = _("{path} holds more than one record; this is record 1 (line {line}, {event}): choose another with --record N")
+                print_diagnostic(err, said.format(path=path, line=chosen.line, event=event))
                 break
             if at != wanted:
                 continue
@@ -65,15 +64,15 @@ def chosen_record(file: str, index: int | None, rules: str | None, overrides: li
             if index is not None:
                 break
     except OSError as exc:
-        die(f"{path}: " + ("no such file" if isinstance(exc, FileNotFoundError) else f"cannot read: {exc.strerror or exc}"))
+        die(unreadable(path, isinstance(exc, FileNotFoundError), exc.strerror or exc))
     if chosen is None:
-        die(f"{path} has no record {wanted}")
+        die(_("{path} has no record {index}").format(path=path, index=wanted))
     for note in chosen.notes:
         print_diagnostic(err, note)
     try:
         return chosen, resolve_rules(chosen, rules, overrides, rules_dirs)
     except RuleError as exc:
-        die(str(exc))
+        die(reason(exc))
 
 
 def noted(record: Record) -> bool:
@@ -86,7 +85,7 @@ def chosen_hand(record: Record, number: int, where: str) -> Hand:
     the command calls it)."""
     target = next((h for h in record.hands if h.number == number), None)
     if target is None:
-        die(f"{where} has no hand {number} (it has {len(record.hands)})")
+        die(_("{where} has no hand {number} (it has {hands})").format(where=where, number=number, hands=len(record.hands)))
     return target
 
 
@@ -103,7 +102,7 @@ def chosen_turn(target: Hand, turn: str | None) -> int | None:
     except ValueError:
         value = -1
     if not 0 <= value <= last:
-        die(f"hand {target.number} has {last} turns; --turn goes from 0 to {last}, or is end (not {turn!r})")
+        die(_("hand {hand} has {last} turns; --turn goes from 0 to {last}, or is end (not {value!r})").format(hand=target.number, last=last, value=turn))
     return value
 
 
@@ -111,7 +110,7 @@ def chosen_seat(record: Record, seat: str | None) -> str | None:
     """The seat ``--as`` names (None: no one's view), else exit 2."""
     if seat is None or seat in record.seats:
         return seat
-    die(f"--as {seat!r}: the record's seats are {', '.join(record.seats) or 'none'}")
+    die(_("--as {seat!r}: the record's seats are {seats}").format(seat=seat, seats=", ".join(record.seats) or _("none")))
 
 
 def positions(game: Game, record: Record, target: Hand, wanted: Container[int | None]) -> Iterator[tuple[int | None, HandState]]:
@@ -160,7 +159,7 @@ def render_command(
     from muggins.replay.replayer import Game
 
     record, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
-    target = chosen_hand(record, hand, f"record {record_index or 1} of {file}")
+    target = chosen_hand(record, hand, _("record {index} of {file}").format(index=record_index or 1, file=file))
     wanted = chosen_turn(target, turn)
     seat = chosen_seat(record, as_seat)
     found = findings_by_turn(findings_as_seen(audit(record, rule_set).findings, record, rule_set, seat))

@@ -193,7 +193,7 @@ def replay_command(
     from muggins.replay.replayer import Game
 
     chosen, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
-    target = chosen_hand(chosen, hand, f"record {record_index or 1}")
+    target = chosen_hand(chosen, hand, _("record {index}").format(index=record_index or 1))
     at_turn = chosen_turn(target, turn)
     seat = chosen_seat(chosen, as_seat)
     last = len(target.turns)

@@ -11,7 +11,7 @@ import typer
 from muggins.cli.app import app
 from muggins.cli.common import die
 from muggins.cli.output import say, write_data
-from muggins.i18n import N_
+from muggins.i18n import N_, _, reason
 
 
 class RulesFormat(str, enum.Enum):
@@ -48,13 +48,13 @@ def rules_command(
             write_data(json.dumps([{"name": n, "description": rulesmod.load(n).description} for n in names], indent=2) + "\n")
             return
         for name in names:
-            say(f"{name:20} {rulesmod.load(name).description}")
+            say(f"{name:20} {_(rulesmod.load(name).description)}")  # a preset's description is in the catalogues
         return
     try:
         rules = rulesmod.load(spec)
         rules = rulesmod.with_overrides(rules, [rulesmod.parse_override(s) for s in set_])
     except rulesmod.RuleError as exc:
-        die(str(exc))
+        die(reason(exc))
     data = rules.to_mapping()
     if format is RulesFormat.json:
         write_data(json.dumps(data, indent=2) + "\n")

@@ -9,7 +9,7 @@ import typer
 from muggins.cli.app import app
 from muggins.cli.common import die, output_option, to_output
 from muggins.cli.output import write_data
-from muggins.i18n import N_
+from muggins.i18n import N_, _, reason
 
 
 @app.command("simulate")
@@ -37,11 +37,11 @@ def simulate_command(
     from muggins.replay.simulate import STRATEGIES, Options, simulate
 
     if strategy not in STRATEGIES:
-        die(f"--strategy: one of {', '.join(STRATEGIES)}, not {strategy!r}")
+        die(_("--strategy: one of {strategies}, not {value!r}").format(strategies=", ".join(STRATEGIES), value=strategy))
     try:
         rule_set = rulesmod.with_overrides(rulesmod.load(rules), [rulesmod.parse_override(s) for s in set_])
     except RuleError as exc:
-        die(str(exc))
+        die(reason(exc))
     count = players if players is not None else rule_set.players[0]
     problems = rule_set.check_table(count, count == 4 and rule_set.partnerships != "none")
     if count not in rule_set.players:

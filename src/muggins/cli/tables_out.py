@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from muggins.analysis.tables import COLUMNS
+from muggins.i18n import _, reason
 
 #: Rows held before they are written as one row group.
 ROW_GROUP = 16_384
@@ -142,7 +143,7 @@ def folder_named(output: str | None) -> str:
     if output is None or output == "-":
         from muggins.cli.common import die
 
-        die("--format parquet writes a folder: name it with -o DIR")
+        die(_("--format parquet writes a folder: name it with -o DIR"))
     return output
 
 
@@ -155,19 +156,19 @@ def write_tables(output: str, inputs: list[Path], tables: tuple[str, ...], body:
     from muggins.cli.output import counted, say
 
     if any(Path(output).resolve() == p.resolve() for p in inputs):
-        die(f"{output}: is one of the inputs; --format parquet writes a new folder")
+        die(_("{path}: is one of the inputs; --format parquet writes a new folder").format(path=output))
     try:
         written = ParquetTables(output, tables)
     except TablesError as exc:
-        die(str(exc))
+        die(reason(exc))
     try:
         code = body(written)
         written.close()
     except BaseException:
         written.abandon()
         raise
-    said = " and ".join(counted(written.count[table], table.removesuffix("s")) for table in tables)
-    say(f"wrote {said} to {output}", err=True)
+    said = _(" and ").join(counted(written.count[table], table.removesuffix("s")) for table in tables)
+    say(_("wrote {what} to {path}").format(what=said, path=output), err=True)
     return code
 
 

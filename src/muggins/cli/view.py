@@ -13,7 +13,7 @@ import typer
 from muggins.cli.app import app
 from muggins.cli.common import as_seat_option, die, no_color_option, output_option, record_option, rules_dir_option, stderr_console, write_output
 from muggins.cli.render import chosen_record, chosen_seat, source_name
-from muggins.i18n import N_
+from muggins.i18n import N_, _, localize, reason
 
 #: What --view takes here: the analysis' views, or both (the expected verdict, the open cards beside it).
 BOTH = "both"
@@ -27,7 +27,7 @@ def view_command(
     analyze: bool = typer.Option(
         False,
         "--analyze",
-        help=N_("Analyze the record (as muggins analyze does) and show it beside the board: marks, the alternatives at each decision, the graph of the expected point difference, the players' figures and the Muggins ledger. Slow: about 20 s per four-player hand at the default --samples; a progress bar on a terminal."),
+        help=N_("Analyze the record (as muggins analyze does) and show it beside the board: marks, the alternatives at each decision, the graph of the expected point difference, the players' figures and the Muggins ledger. Slow: about 5 s of CPU per four-player hand at the default --samples; a progress bar on a terminal."),
     ),
     analysis_files: List[str] = typer.Option(
         [],
@@ -67,12 +67,12 @@ def view_command(
     options = {"--view": view, "--samples": samples, "--seed": seed, "--budget": budget, "--record-budget": record_budget}
     given = [name for name, value in options.items() if value is not None]
     if given and not analyze:
-        die(f"{', '.join(given)}: only with --analyze (an --analysis file was made with its own)")
+        die(_("{options}: only with --analyze (an --analysis file was made with its own)").format(options=", ".join(given)))
     if analyze and analysis_files:
-        die("--analyze works the analysis out and --analysis takes one already written: give one or the other")
+        die(_("--analyze works the analysis out and --analysis takes one already written: give one or the other"))
     views = _views(view or BOTH)
     if as_seat is not None and views == ("open-cards",):
-        die("--as shows what one player could know: the open-cards figures are worked out from every hand (use --view expected)")
+        die(_("--as shows what one player could know: the open-cards figures are worked out from every hand (use --view expected)"))
     record, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
     seat = chosen_seat(record, as_seat)
     entries: dict[str, dict[str, Any]] = {}
@@ -83,15 +83,15 @@ def view_command(
     for name in analysis_files:
         entry = _read_analysis(name, record, rule_set, record_index or 1)
         if entry["view"] in entries:
-            die(f"--analysis {name}: a second analysis on the {entry['view']} view (give at most one per view)")
+            die(_("--analysis {name}: a second analysis on the {view} view (give at most one per view)").format(name=name, view=entry["view"]))
         entries[entry["view"]] = entry
     if seat is not None and entries and "expected" not in entries:
-        die("--as shows what one player could know: an open-cards analysis is worked out from every hand (give the expected one)")
+        die(_("--as shows what one player could know: an open-cards analysis is worked out from every hand (give the expected one)"))
     report = audit(record, rule_set)
     write_output(viewer_html(record, rule_set, source_name(file), report, seat, entries or None), output, inputs=(file, *analysis_files))
     problems = len(report.mistakes)
     if problems:
-        error(f"{record.source}: record {record_index or 1}: {counted(problems, 'finding')} (shown in the page)")
+        error(_("{path}: record {index}: {findings} (shown in the page)").format(path=record.source, index=record_index or 1, findings=counted(problems, "finding")))
     raise typer.Exit(0 if report.clean else 1)
 
 
@@ -101,7 +101,7 @@ def _views(view: str) -> tuple[str, ...]:
     if view == BOTH:
         return VIEWS
     if view not in VIEWS:
-        die(f"--view: one of {', '.join(VIEWS)} or {BOTH}, not {view!r}")
+        die(_("--view: one of {views} or {both}, not {value!r}").format(views=", ".join(VIEWS), both=BOTH, value=view))
     return (view,)
 
 
@@ -120,10 +120,10 @@ def _analysed(
     try:
         analyzemod.solver_core_used(budget)
     except SolverCoreError as exc:
-        die(str(exc))
+        die(reason(exc))
     steps = sum(len(hand.turns) for hand in record.hands) * len(views)
     out: dict[str, dict[str, Any]] = {}
-    with progress(stderr_console(), [], f"analysing ({', '.join(views)})", total=steps) as advance, searching():
+    with progress(stderr_console(), [], _("analysing ({views})").format(views=", ".join(views)), total=steps) as advance, searching():
         for view in views:
             judging = analyzemod.Judging(view, MOST if samples is None else samples, seed or 0, record_budget)
             out[view] = analyzemod.to_json(analyzemod.analyze_record(record, rules, budget, index, judging, progress=advance))
@@ -138,20 +138,20 @@ def _read_analysis(name: str, record: Any, rules: Any, index: int) -> dict[str, 
 
     kind = not_a_file(name)
     if kind is not None:
-        die(f"--analysis {name}: not a file but {kind}; nothing was read from it")
+        die(_("--analysis {name}: not a file but {kind}; nothing was read from it").format(name=name, kind=localize(kind)))
     try:
         text = Path(name).read_text(encoding="utf-8")
     except FileNotFoundError:
-        die(f"--analysis {name}: no such file")
+        die(_("--analysis {name}: no such file").format(name=name))
     except (OSError, UnicodeDecodeError) as exc:
-        die(f"--analysis {name}: cannot read: {getattr(exc, 'strerror', None) or exc}")
+        die(_("--analysis {name}: cannot read: {why}").format(name=name, why=getattr(exc, "strerror", None) or exc))
     try:
         document = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        die(f"--analysis {name}: not JSON ({exc})")
+        die(_("--analysis {name}: not JSON ({why})").format(name=name, why=exc))
     try:
         return matching_entry(record_entries(document), record, rules, index)
     except AnalysisMismatch as exc:
-        die(f"--analysis {name}: {exc}")
+        die(f"--analysis {name}: {localize(reason(exc))}")
     except RecursionError:
-        die(f"--analysis {name}: not what muggins analyze writes (nested too deep)")
+        die(_("--analysis {name}: not what muggins analyze writes (nested too deep)").format(name=name))
