@@ -25,6 +25,7 @@ from muggins.replay.facts import HandResult, ReplayResult, TurnFact
 from muggins.replay.replayer import Game, replay
 from muggins.replay.rules import RuleSet
 from muggins.replay.scoring import end_of_hand, muggins_takes, play_scores, round_pips
+from muggins.replay.turns import draws_after, sure_draw_errors
 
 #: Every finding code the audit adds to the replayer's: code -> (rule parameter, meaning).
 FINDINGS: dict[str, tuple[str | None, str]] = {
@@ -101,7 +102,7 @@ def audit(record: Record, rules: RuleSet) -> RecordAudit:
 def audit_below(record: Record, rules: RuleSet, bound: int) -> RecordAudit | None:
     """:func:`audit`, or None as soon as it is certain to count ``bound`` mistakes or more
     (:attr:`RecordAudit.mistakes`): each hand is audited when it has been replayed, and the
-    audit stops at the hand where the count reaches ``bound``. What ``audit --which-rules``
+    audit stops at the turn (or the end of the hand) where the count reaches ``bound``. What ``audit --which-rules``
     asks of most rule sets, which need not be audited to the end.
 
     The audit of a hand reads of the replay only what the hands so far have made, as long as
@@ -120,19 +121,35 @@ def audit_below(record: Record, rules: RuleSet, bound: int) -> RecordAudit | Non
     report = RecordAudit(record, rules, game.result())  # its hands and diagnostics grow as the game is played
     auditor = _Auditor(report)
     first: set[tuple[int, int]] = set()
-    diagnostics = findings = 0
-    for hand in record.hands:
-        hands = len(game.hands)
-        game.play(hand)
-        for d in game.diagnostics[diagnostics:]:  # the replayer's, counted as _one_per_turn counts them
+    findings = 0
+    seen = 0  # the Game's own (table-rules) included
+
+    def counted() -> int:
+        """The replayer's diagnostics made since the last call, counted as _one_per_turn counts them."""
+        nonlocal seen
+        more = 0
+        for d in game.diagnostics[seen:]:
             if d.severity == "error":
                 auditor.replay_errors.setdefault((d.hand, d.turn), d.code)
                 if d.hand is not None and d.turn is not None:
                     if (d.hand, d.turn) in first:
                         continue
                     first.add((d.hand, d.turn))
-            count += d.severity in ("error", "warning") and d.follows is None
-        diagnostics = len(game.diagnostics)
+            more += d.severity in ("error", "warning") and d.follows is None
+        seen = len(game.diagnostics)
+        return more
+
+    for hand in record.hands:
+        hands = len(game.hands)
+        # Turn by turn, not hand by hand: the count only grows, so a hand of a thousand bad
+        # draws is out at the bound-th of them (the fuzz run's huge-counts:819800, where each of
+        # 320 candidates replayed a one-hand record of 500 bad draws to the end: 4.5 s).
+        later = draws_after(hand.turns)
+        for turn, state in game.replay_hand(hand):
+            count += counted()
+            if count >= bound or count + sure_draw_errors(state, later[turn]) >= bound:
+                return None
+        count += counted()  # finish_hand's, made when the hand ran out
         for result in game.hands[hands:]:
             auditor.hand(result)
         count += sum(1 for f in auditor.findings[findings:] if f.severity in ("error", "warning") and f.follows is None)

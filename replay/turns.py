@@ -13,7 +13,7 @@ builds its fact without keyword arguments.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from muggins.i18n import either, msg
 from muggins.notation.model import Draw, MugginsCall, Pass, Play, SheetScore, Tile
@@ -310,6 +310,25 @@ def apply_draw(state: HandState, turn: int, draw: Draw) -> TurnFact:
         if must is not None and len(drawn) == draw.count:
             state.must_play[seat] = must
     return _fact(state, turn, "draw", draw)
+
+
+def draws_after(turns: Sequence[object]) -> list[int]:
+    """For each turn number t (0 to the last), how many of the statements after turn t draw a
+    tile or more: what :func:`sure_draw_errors` counts on, worked out once for a hand."""
+    after = [0] * (len(turns) + 1)
+    for t in range(len(turns) - 1, -1, -1):
+        stmt = turns[t]
+        after[t] = after[t + 1] + (type(stmt) is Draw and stmt.count > 0)
+    return after
+
+
+def sure_draw_errors(state: HandState, draws_later: int) -> int:
+    """How many of the ``draws_later`` draws still to come in this hand are certainly errors,
+    as :func:`apply_draw` would report them: once nothing may be drawn, nothing can be again in
+    this hand (the boneyard only shrinks), so then every one is a turn with an error. What lets
+    ``audit --which-rules`` drop a rule set early from a hand of hundreds of bad draws, rather
+    than replay it to the end under every candidate."""
+    return draws_later if state.drawable() == 0 else 0
 
 
 def apply_pass(state: HandState, turn: int, stmt: Pass) -> TurnFact:

@@ -82,3 +82,47 @@ def test_notes_alone_can_reach_the_bound():
     if not notes:
         pytest.skip("no note of this kind")
     assert audit_below(record, load("allfives"), 1) is None
+
+
+# The fuzz run's huge-counts:819800: a one-hand record whose seat draws one tile 500 times
+# (two players deal 9 each from 28, so the boneyard holds 10 and the other 490 draws are
+# errors), then plays. Every one of the 320 candidates leaves about 490 findings, so none
+# was out before the hand's end: 160,000 turns replayed, 4.5 s. Once nothing may be drawn,
+# every later draw is certainly an error, and a rule set is out as soon as that is enough.
+BAD_DRAWS = (
+    '[Rules "allfives"]\n[Seat A "Ana"]\n[Seat B "Bruno"]\n\nhand 1\n'
+    + "A draw 1\n" * 500
+    + "A 5-5 +10\nB 5-2 r\nA 5-1 l\nB 4-2 r +15\nA draw 2\nB draw 6-6 5-5\n"
+)
+
+
+def test_a_hand_of_bad_draws_is_ranked_the_same_and_cheaply(monkeypatch):
+    from muggins.replay.hand_state import HandState
+
+    record = parse_record(BAD_DRAWS)
+    whole = rank(record)
+    applied = 0
+    apply = HandState.apply
+
+    def counting(self, turn, stmt):
+        nonlocal applied
+        applied += 1
+        return apply(self, turn, stmt)
+
+    monkeypatch.setattr(HandState, "apply", counting)
+    assert _shown(rank(record, top=2)) == _shown(whole[:2])
+    # The presets (a dozen or so) and the variants that tie with the best are replayed whole;
+    # the rest stop near the draw that empties the boneyard.
+    assert applied < 40 * len(record.hands[0].turns), applied
+
+
+def test_audit_below_counts_the_draws_still_to_come():
+    record = parse_record(BAD_DRAWS)
+    rules = load("allfives")
+    report = audit(record, rules)
+    count = len(report.mistakes)
+    assert count >= 490
+    same = audit_below(record, rules, count + 1)
+    assert same is not None and _findings(same) == _findings(report)
+    for bound in (count, count - 1, 11, 1):
+        assert audit_below(record, rules, bound) is None, bound
