@@ -8,6 +8,7 @@ import gettext
 import importlib.util
 import os
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -206,6 +207,7 @@ def test_an_unknown_lang_is_a_usage_error():
         ("analyze", str(ROOT / "samples"), "--budget", "0", "--format", "csv"),
         ("view", str(ROOT / "samples" / "allfives-2p.mgn")),  # the page says itself in the browser's language
         ("keep",),
+        ("rules", "--list-parameters", "--format", "json"),  # the parameters' descriptions are said in text only
     ],
 )
 def test_data_is_byte_identical_in_every_language(args):
@@ -453,6 +455,30 @@ def test_the_rule_sets_are_described_in_the_language():
     assert "scorecard            All Fives según la guía del anotador (seed 002)" in es
     assert "pontos               All Fives, quatro jogadores em duas duplas até 100 (seeds 003/004)" in pt
     assert _muggins("rules", "--format", "json", lang="es_ES.UTF-8").stdout == _muggins("rules", "--format", "json", lang="C.UTF-8").stdout
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("es", ("drawing  (until_playable | none; por defecto until_playable)", "robar del pozo hasta que salga una ficha",
+                "max_pip  (número entero, 0 o más; por defecto 6)", "Qué dobles son cabeza", "cantando '¡Muggins!'")),
+        ("pt", ("drawing  (until_playable | none; por omissão until_playable)", "comprar do cemitério até sair uma pedra",
+                "max_pip  (número inteiro, 0 ou mais; por omissão 6)", "Que duplos são girador", "gritando 'Muggins!'")),
+    ],
+)
+def test_the_rule_parameters_are_described_in_the_language(lang, said):
+    """Every parameter's description and its type in words; the names and the values stay (they
+    are what a rule file says)."""
+    run = _muggins("rules", "--list-parameters", lang=f"{lang}_XX.UTF-8")
+    english = _muggins("rules", "--list-parameters", lang="C.UTF-8").stdout
+    assert run.returncode == 0
+    for words in said:
+        assert words in run.stdout, words
+    assert "(until_playable | none; default until_playable)" in english and "draw from the boneyard" in english
+    assert not re.search(r"\b(default|boneyard|tiles?)\b", run.stdout)  # (boneyard_reserve is a name)
+    # each of the 39 descriptions is said in the language (none left as its English line)
+    lines = [line for line in run.stdout.splitlines() if line.startswith("    ")]
+    assert len(lines) == 39 and not set(lines) & set(english.splitlines())
 
 
 @pytest.mark.parametrize(
