@@ -514,3 +514,39 @@ def test_an_analysis_of_another_record_is_refused_in_the_language(tmp_path):
     run = _muggins("view", str(ROOT / "samples" / "pontos-4p.mgn"), "--analysis", str(analysis), "-o", str(tmp_path / "x.html"), lang="pt_PT.UTF-8")
     assert run.returncode == 2
     assert "é a análise de outra partida: as suas regras são allfives, as da partida aqui pontos" in run.stderr
+
+
+def test_a_malformed_analysis_is_refused_field_by_field_in_the_language(tmp_path):
+    """Each field the viewer checks in an --analysis file, and where it is, said in Spanish
+    (the keys and the file's values as they are)."""
+    import json
+
+    record = ROOT / "samples" / "allfives-2p.mgn"
+    good = tmp_path / "good.json"
+    assert _muggins("analyze", str(record), "--budget", "0", "--format", "json", "-o", str(good)).returncode == 0
+    document = json.loads(good.read_text(encoding="utf-8"))
+    cases = [
+        (("records", 0, "decisions", 0, "mark"), "!!", "partida 1, decisión 1: 'mark' es '!!', que no es ninguno de ?!, ?, ??"),
+        (("records", 0, "ledger", 0, "earned", "value"), 1.5, "partida 1, línea 1 de ledger, earned: 'value' no es lo que dice el esquema"),
+        (("records", 0, "figures", 0, "missed"), None, "partida 1, fila 1 de figures: 'missed' no es lo que dice el esquema"),
+        (("records", 0, "decisions", 0, "options"), [], "partida 1, decisión 1 no tiene opciones"),
+        (("records", 0, "decisions", 0, "options", 0), 7, "partida 1, decisión 1, opción 1 no es un objeto JSON"),
+        (("records", 0, "decisions", 0, "played"), "6-6 r", "partida 1, decisión 1: la jugada hecha ('6-6 r') no está entre sus opciones"),
+        (("records", 0, "view"), "x" * 500, "partida 1: 'view' es 'xxxxx"),
+    ]
+    for path, value, said in cases:
+        broken = json.loads(json.dumps(document))
+        at = broken
+        for key in path[:-1]:
+            at = at[key]
+        at[path[-1]] = value
+        name = tmp_path / "broken.json"
+        name.write_text(json.dumps(broken), encoding="utf-8")
+        run = _muggins("view", str(record), "--analysis", str(name), "-o", str(tmp_path / "x.html"), lang="es_ES.UTF-8")
+        assert run.returncode == 2 and "Traceback" not in run.stderr
+        assert said in run.stderr, run.stderr
+        assert len(run.stderr) < 400  # an untrusted value is quoted only as an excerpt
+    del document["records"][0]["index"]
+    name.write_text(json.dumps(document), encoding="utf-8")
+    run = _muggins("view", str(record), "--analysis", str(name), "-o", str(tmp_path / "x.html"), lang="pt_PT.UTF-8")
+    assert "partida 1 não tem 'index'" in run.stderr, run.stderr
