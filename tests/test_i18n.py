@@ -416,17 +416,44 @@ def test_clicks_own_words_in_the_help_are_in_the_language(lang, words):
         assert " ".join(word.split()) in flat, word
 
 
+@pytest.mark.parametrize(
+    ("lang", "command", "words"),
+    [
+        ("es", "audit", ("Uso: muggins audit [OPCIONES] {archivos}...", "archivos...  Archivos de partidas", "--top <entero>",
+                         "--rules <texto>", "-j, --jobs <entero>", "--format <text|json|csv|jsonl|parquet>", "--record N")),
+        ("es", "analyze", ("--budget <decimal>", "--output-dir <ruta>", "--seed <entero>")),
+        ("es", "view", ("Uso: muggins view [OPCIONES] {archivo}", "--as ASIENTO", "--analysis ARCHIVO.json")),
+        ("pt", "rules", ("Uso: muggins rules [OPÇÕES] [regras]", "regras  Um nome de regras predefinidas")),
+        ("pt", "replay", ("--as LUGAR", "--turn K|end", "--hand <inteiro>", "{ficheiro}")),
+        ("en", "audit", ("Usage: muggins audit [OPTIONS] {files}...", "files...  Record files", "--top <int range>", "--rules <str>")),
+        ("en", "view", ("--as SEAT", "--analysis FILE.json", "--budget <float range>")),
+    ],
+)
+def test_the_metavars_in_the_help_are_in_the_language(lang, command, words):
+    """The metavars Click makes of a type (<int range>), those muggins writes (SEAT) and the
+    arguments' names in the language; the options' names, a choice's values, N and K|end as
+    they are typed."""
+    run = _muggins("--lang", lang, command, "--help", extra_env={"COLUMNS": "200"})
+    assert run.returncode == 0
+    flat = " ".join(run.stdout.replace("python -m muggins", "muggins").split())
+    for word in words:
+        assert " ".join(word.split()) in flat, word
+    if lang != "en":
+        assert not re.search(r"<(str|int|float|path)\b|\bSEAT\b|FILE\.json|\{files?\}", run.stdout), run.stdout
+
+
 def test_the_top_help_names_its_sections_in_the_language():
     run = _muggins("--help", lang="es_ES.UTF-8")
     assert "Uso: python -m muggins [OPCIONES] ORDEN [ARGUMENTOS]..." in run.stdout and "Órdenes:" in run.stdout
     assert "Instala el autocompletado para la shell actual." in run.stdout
+    assert "--lang IDIOMA" in run.stdout
 
 
 @pytest.mark.parametrize(
     ("lang", "args", "said"),
     [
         ("es", ("audit", "--bogus"), "muggins: no existe la opción: --bogus (opciones posibles: --jobs) (véase `muggins audit --help`)"),
-        ("pt", ("audit",), "muggins: falta o argumento 'files' (ver `muggins audit --help`)"),
+        ("pt", ("audit",), "muggins: falta o argumento 'ficheiros' (ver `muggins audit --help`)"),  # named as the help names it
         ("pt", ("audit", "--top", "0", "x"), "muggins: valor inválido para '--top': 0 não está no intervalo x>=1 (ver `muggins audit --help`)"),
         ("es", ("audit", "--format", "xml", "x"), "muggins: valor no válido para '--format': 'xml' no es ninguno de 'text', 'json', 'csv', 'jsonl', 'parquet'"),
         ("es", ("audti",), "muggins: no existe la orden 'audti'. ¿Quiso decir 'audit'? (véase `muggins --help`)"),
