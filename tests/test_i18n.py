@@ -208,6 +208,7 @@ def test_an_unknown_lang_is_a_usage_error():
         ("view", str(ROOT / "samples" / "allfives-2p.mgn")),  # the page says itself in the browser's language
         ("keep",),
         ("rules", "--list-parameters", "--format", "json"),  # the parameters' descriptions are said in text only
+        ("audit", str(ROOT / "samples" / "allfives-2p.mgn"), "--which-rules", "--top", "4", "--format", "json"),  # its labels are messages
     ],
 )
 def test_data_is_byte_identical_in_every_language(args):
@@ -519,6 +520,8 @@ def test_the_rule_parameters_are_described_in_the_language(lang, said):
         ("pt", ("fmt", "--check", "--in-place", "x"), {}, "muggins: --check e --in-place não vão juntos"),
         ("es", ("render", "samples/allfives-2p.mgn", "--hand", "9"), {}, "muggins: la partida 1 de samples/allfives-2p.mgn no tiene mano 9 (tiene 2)"),
         ("es", ("view", "samples/allfives-2p.mgn", "--samples", "4"), {}, "muggins: --samples: solo con --analyze"),
+        ("es", ("audit", "samples/allfives-2p.mgn", "--scheduler", "local:0"), {}, "muggins: --scheduler 'local:0': local:N lleva un número de procesos de 1 a 256, como en local:2"),
+        ("pt", ("audit", "samples/allfives-2p.mgn", "--scheduler", " "), {}, "muggins: --scheduler precisa de um endereço (tcp://host:8786) ou local:N"),
     ],
 )
 def test_the_commands_other_messages_are_in_the_language(lang, args, env, said):
@@ -577,3 +580,46 @@ def test_a_malformed_analysis_is_refused_field_by_field_in_the_language(tmp_path
     name.write_text(json.dumps(document), encoding="utf-8")
     run = _muggins("view", str(record), "--analysis", str(name), "-o", str(tmp_path / "x.html"), lang="pt_PT.UTF-8")
     assert "partida 1 não tem 'index'" in run.stderr, run.stderr
+
+
+def test_the_notations_words_and_the_checks_counts_are_in_the_language():
+    bad = ROOT / "samples" / "bad"
+    run = _muggins("check", str(bad / "syntax-statement-order.mgn"), str(bad / "syntax-comment-inside.mgn"), str(bad / "undeclared-team-score.mgn"), lang="es_ES.UTF-8")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "una mano se escribe en el orden hand, deal, boneyard, lead, los turnos, y después domino o blocked, pips, score, totals" in run.stderr
+    assert "se esperaba primero el resto de la instrucción, y después el comentario" in run.stderr
+    assert 'NS no es ni un asiento declarado ni una pareja declarada: añada una etiqueta [Seat NS "..."] o [Team NS "..."]' in run.stderr
+    assert "1 partida (1 ilegible), 1 problema" in run.stdout and "3 partidas (3 ilegibles)" in run.stdout
+    assert "1 partida (1 ilegível)" in _muggins("check", str(bad / "syntax-end.mgn"), lang="pt_PT.UTF-8").stdout
+
+
+def test_which_rules_and_a_comparison_of_rule_sets_are_in_the_language():
+    record = str(ROOT / "samples" / "allfives-2p.mgn")
+    ranked = _muggins("audit", record, "--which-rules", "--top", "12", lang="es_ES.UTF-8", extra_env={"COLUMNS": "200"}).stdout
+    for words in ("partida 1: las reglas que mejor encajan con la partida", "lo que queda", "las de la partida", "scorecard con domino_scoring="):
+        assert words in ranked, words
+    compared = _muggins("audit", record, "--rules", "allfives", "--rules", "scorecard", lang="pt_PT.UTF-8", extra_env={"COLUMNS": "200"}).stdout
+    for words in ("onde os veredictos diferem", "certo", "vencedor", "totais"):
+        assert words in compared, words
+    english = _muggins("audit", record, "--which-rules", "--top", "12", lang="C.UTF-8", extra_env={"COLUMNS": "200"}).stdout
+    assert "as written" in english and "scorecard with domino_scoring=" in english and "as written" not in ranked
+
+
+def test_a_rule_files_yaml_refused_by_muggins_is_said_in_the_language(tmp_path):
+    """What muggins' own YAML reader refuses (an alias, a huge number); PyYAML's own reasons stay English."""
+    alias = tmp_path / "alias.yaml"
+    alias.write_text("base: allfives\nname: &a x\ndescription: *a\n", encoding="utf-8")
+    digits = tmp_path / "digits.yaml"
+    digits.write_text("base: allfives\ntarget: " + "9" * 40 + "\n", encoding="utf-8")
+    run = _muggins("rules", str(alias), lang="es_ES.UTF-8")
+    assert run.returncode == 2 and "en unas reglas no se admiten alias (*nombre)" in run.stderr, run.stderr
+    run = _muggins("rules", str(digits), lang="pt_PT.UTF-8")
+    assert run.returncode == 2 and "um número de mais de 18 algarismos" in run.stderr, run.stderr
+
+
+def test_a_parquet_folder_that_cannot_be_written_is_said_in_the_language(tmp_path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x").write_text("x", encoding="utf-8")
+    run = _muggins("audit", str(SAMPLE), "--format", "parquet", "-o", str(tmp_path / "full"), lang="es_ES.UTF-8")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "ya existe; --format parquet escribe una carpeta nueva" in run.stderr or "--format parquet necesita pyarrow, que no está instalado" in run.stderr, run.stderr
