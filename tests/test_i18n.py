@@ -209,6 +209,8 @@ def test_an_unknown_lang_is_a_usage_error():
         ("keep",),
         ("rules", "--list-parameters", "--format", "json"),  # the parameters' descriptions are said in text only
         ("audit", str(ROOT / "samples" / "allfives-2p.mgn"), "--which-rules", "--top", "4", "--format", "json"),  # its labels are messages
+        ("replay", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A", "--all", "--format", "json"),  # tiles withheld
+        ("view", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A"),
     ],
 )
 def test_data_is_byte_identical_in_every_language(args):
@@ -623,3 +625,32 @@ def test_a_parquet_folder_that_cannot_be_written_is_said_in_the_language(tmp_pat
     run = _muggins("audit", str(SAMPLE), "--format", "parquet", "-o", str(tmp_path / "full"), lang="es_ES.UTF-8")
     assert run.returncode == 2 and "Traceback" not in run.stderr
     assert "ya existe; --format parquet escribe una carpeta nueva" in run.stderr or "--format parquet necesita pyarrow, que no está instalado" in run.stderr, run.stderr
+
+
+def test_a_finding_with_tiles_withheld_is_said_in_the_language(spanish):
+    """--as SEAT: a finding naming a tile the seat could not see says it in the language, the
+    tile and its article withheld together ("la 5-0" -> "una ficha oculta"); English as data."""
+    run = _muggins("replay", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A", "--turn", "1", lang="es_ES.UTF-8")
+    assert "B robó teniendo una ficha oculta, que se podía jugar (se oculta una ficha que A no podía ver)" in run.stderr, run.stderr
+    run = _muggins("replay", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A", "--turn", "1", lang="pt_PT.UTF-8")
+    assert "B comprou tendo uma pedra escondida, que se podia jogar (oculta-se uma pedra que A não podia ver)" in run.stderr, run.stderr
+
+    import json
+
+    page = _muggins("view", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A", lang="C.UTF-8").stdout
+    words = json.loads(re.search(r'<script type="application/json" id="muggins-words">(.*?)</script>', page, re.S).group(1))
+    english = "B drew while holding a playable tile (withheld: a tile A could not see)"
+    assert words["pt"][english] == "B comprou tendo uma pedra escondida, que se podia jogar (oculta-se uma pedra que A não podia ver)"
+
+    from muggins.notation.model import Tile
+    from muggins.pictures.withheld import Withheld
+
+    said = Withheld(msg("{seat} claimed {claim} for {tile}, but the ends count {total}, which scores nothing", seat="B", claim=10, tile="6-4", total=7), frozenset(), "A")
+    assert said == "B claimed 10 for a hidden tile, but the ends count 7, which scores nothing (withheld: a tile A could not see)"
+    assert localize(said) == "B se anotó 10 por una ficha oculta, pero las puntas suman 7, que no da nada (se oculta una ficha que A no podía ver)"
+    again = pickle.loads(pickle.dumps(said))
+    assert again == said and localize(again) == localize(said)
+    two = Withheld(msg("{seat} drew {tile}, but the next tile in the boneyard is {next}", seat="B", tile="6-6", next="5-0"), frozenset({Tile(5, 5)}), "C")
+    assert localize(two) == "B robó una ficha oculta, pero la siguiente ficha del pozo es una ficha oculta (se ocultan 2 fichas que C no podía ver)"
+    seen = Withheld(msg("{seat} drew {tile}, but the next tile in the boneyard is {next}", seat="B", tile="6-6", next="5-0"), frozenset({Tile(6, 6)}), "B")
+    assert localize(seen) == "B robó la 6-6, pero la siguiente ficha del pozo es una ficha oculta (se oculta una ficha que B no podía ver)"
