@@ -499,7 +499,7 @@ def test_the_rule_sets_are_described_in_the_language():
 def test_the_rule_parameters_are_described_in_the_language(lang, said):
     """Every parameter's description and its type in words; the names and the values stay (they
     are what a rule file says)."""
-    run = _muggins("rules", "--list-parameters", lang=f"{lang}_XX.UTF-8")
+    run = _muggins("rules", "--list-parameters", lang={"es": "es_ES.UTF-8", "pt": "pt_PT.UTF-8"}[lang])
     english = _muggins("rules", "--list-parameters", lang="C.UTF-8").stdout
     assert run.returncode == 0
     for words in said:

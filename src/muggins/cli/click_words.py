@@ -85,9 +85,9 @@ TEMPLATES = (
 )
 
 #: The metavars Click makes of a value's type (``--top <int range>``), and the names Typer shows
-#: for the commands' arguments (``{files}...`` in the usage line, ``files...`` under Arguments):
-#: said in the help only (an error names an argument as it is declared). The metavars muggins
-#: writes itself (``SEAT``, ``FILE.json``) are marked where they are written.
+#: for the commands' arguments (``{files}...`` in the usage line, ``files...`` under Arguments;
+#: a usage error names an argument as the help does). The metavars muggins writes itself
+#: (``SEAT``, ``FILE.json``) are marked where they are written.
 METAVARS = (
     N_("<str>"),
     N_("<int>"),
