@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Iterable, Sequence
 
 from muggins.analysis.audit import audit, audit_below
+from muggins.i18n import msg
 from muggins.notation.model import Record
 from muggins.replay import rules as rulesmod
 from muggins.replay.resolve import rules_for
@@ -51,7 +52,7 @@ class Candidate:
     codes: tuple[tuple[str, int], ...]
 
     def to_json(self) -> dict[str, object]:
-        return {"rules": self.label, "findings": self.findings, "codes": dict(self.codes)}
+        return {"rules": str(self.label), "findings": self.findings, "codes": dict(self.codes)}
 
 
 def _values(name: str) -> Iterable[object]:
@@ -95,7 +96,7 @@ def candidates(overrides: Sequence[str] = ()) -> list[tuple[str, RuleSet, str]]:
                     changed = rulesmod.from_mapping({param: value}, f"{name} with {param}", base)
                 except RuleError:
                     continue
-                add(f"{name} with {param}={_show(value)}", changed, name)
+                add(msg("{name} with {setting}", name=name, setting=f"{param}={_show(value)}"), changed, name)
     return out
 
 
@@ -123,7 +124,7 @@ def rank(record: Record, overrides: Sequence[str] = (), rules_dirs: Sequence[Pat
     """
     pool = candidates(list(overrides))
     try:
-        pool.insert(0, ("as written", rules_for(record, rules_dirs=rules_dirs), "as written"))
+        pool.insert(0, (msg("as written"), rules_for(record, rules_dirs=rules_dirs), "as written"))
     except RuleError:
         pass
     if top is not None:

@@ -407,7 +407,7 @@ class Builder(Transformer[Token, Record]):
             self.reported.add(name)
             self.problem(
                 "undeclared-seat",
-                f'{name} is neither a declared seat nor a declared team: add a [Seat {name} "..."] or [Team {name} "..."] tag',
+                msg('{name} is neither a declared seat nor a declared team: add a [Seat {name} "..."] or [Team {name} "..."] tag', name=name),
                 token,
             )
         if any(name == named for named, _ in entries):

@@ -375,7 +375,7 @@ def classify(
     if "HAND" in expected and "LBRACKET" in expected and found not in (None, "LBRACKET"):
         return "missing-hand", msg("a hand starts with a line hand N (hand 1 for the first) before its deals and turns"), offset
     if found in _HAND_STATEMENTS and "HAND" in expected:
-        order = "hand, deal, boneyard, lead, the turns, then domino or blocked, pips, score, totals"
+        order = msg("hand, deal, boneyard, lead, the turns, then domino or blocked, pips, score, totals")  # (the keywords stay)
         return "statement-order", msg("{shown} cannot come here: a hand is written in the order {order}", shown=_shown(word), order=order), offset
     if "HAND" in expected and "SEAT" not in expected and found in _SEAT_LIKE | {"TILE"}:
         return "missing-hand", msg("this hand is over: start the next hand with a line hand N before its turns"), offset

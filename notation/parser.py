@@ -138,7 +138,7 @@ def _syntax_diagnostic(exc: UnexpectedInput, text: str, source: str, first_line:
     code, message, offset = classify(exc, text, last_comment=last_comment, parses_without=parses_without)
     expected: str | None
     if code == "comment-inside":
-        expected = "the rest of the statement first, then the comment"
+        expected = msg("the rest of the statement first, then the comment")
     elif code == "end-syntax":  # the message is about an end, wherever lark met the slip
         expected = expected_words(("END",))
     else:

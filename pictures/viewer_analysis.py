@@ -32,6 +32,7 @@ from muggins.analysis.ledger import COLUMNS as LEDGER_COLUMNS
 from muggins.analysis.marks import ANALYSIS_MARKS, THRESHOLDS
 from muggins.analysis.missed import BASIS_TEXT
 from muggins.i18n import joined, msg
+from muggins.limits import excerpt
 from muggins.notation.model import Record
 from muggins.replay.rules import RuleSet
 
@@ -68,31 +69,35 @@ _NUMBER = (int, float)
 
 def _field(obj: Mapping[str, Any], key: str, kinds: type | tuple[type, ...], where: str, optional: bool = False) -> Any:
     if key not in obj:
-        raise AnalysisMismatch(f"{where} has no {key!r}")
+        raise AnalysisMismatch(msg("{where} has no {key!r}", where=where, key=key))
     value = obj[key]
     if value is None and optional:
         return None
     if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
-        raise AnalysisMismatch(f"{where}: {key!r} is not what the schema says")
+        raise AnalysisMismatch(_off_schema(where, key))
     if not isinstance(value, kinds):
-        raise AnalysisMismatch(f"{where}: {key!r} is not what the schema says")
+        raise AnalysisMismatch(_off_schema(where, key))
     return value
+
+
+def _off_schema(where: str, key: str) -> str:
+    return msg("{where}: {key!r} is not what the schema says", where=where, key=key)
 
 
 def _object(value: Any, where: str) -> Mapping[str, Any]:
     if not isinstance(value, dict):
-        raise AnalysisMismatch(f"{where} is not a JSON object")
+        raise AnalysisMismatch(msg("{where} is not a JSON object", where=where))
     return value
 
 
 def record_entries(document: Any) -> list[JSON]:
     """The record entries of an ``analyze --format json`` document, each checked against the
     schema as far as the page reads it; AnalysisMismatch says what is wrong."""
-    top = _object(document, "the document")
+    top = _object(document, msg("the document"))
     if top.get("schema") != SCHEMA:
         raise AnalysisMismatch(msg("not a muggins analysis: its schema is {schema!r}, not {wanted!r} (write one with muggins analyze --format json)", schema=top.get("schema"), wanted=SCHEMA))
-    records = _field(top, "records", list, "the document")
-    return [_checked_entry(_object(entry, f"record {i}"), f"record {i}") for i, entry in enumerate(records, 1)]
+    records = _field(top, "records", list, msg("the document"))
+    return [_checked_entry(_object(entry, msg("record {i}", i=i)), msg("record {i}", i=i)) for i, entry in enumerate(records, 1)]
 
 
 def _checked_entry(entry: Mapping[str, Any], where: str) -> JSON:
@@ -100,9 +105,9 @@ def _checked_entry(entry: Mapping[str, Any], where: str) -> JSON:
     _field(entry, "index", int, where)
     players = _field(entry, "players", dict, where)
     if not all(isinstance(k, str) and isinstance(v, str) for k, v in players.items()):
-        raise AnalysisMismatch(f"{where}: 'players' is not what the schema says")
+        raise AnalysisMismatch(_off_schema(where, "players"))
     if _field(entry, "view", str, where) not in VIEWS:
-        raise AnalysisMismatch(f"{where}: 'view' is {entry['view']!r}, not one of {', '.join(VIEWS)}")
+        raise AnalysisMismatch(msg("{where}: {key!r} is {value}, not one of {values}", where=where, key="view", value=excerpt(entry["view"]), values=", ".join(VIEWS)))
     for key in ("samples", "seed"):
         _field(entry, key, int, where)
     for key in ("budget", "record_budget"):
@@ -110,24 +115,27 @@ def _checked_entry(entry: Mapping[str, Any], where: str) -> JSON:
     _field(entry, "summary", str, where, optional=True)
     thresholds = _field(entry, "thresholds", dict, where)
     if sorted(thresholds) != sorted(ANALYSIS_MARKS) or not all(type(v) is int for v in thresholds.values()):
-        raise AnalysisMismatch(f"{where}: 'thresholds' is not what the schema says")
+        raise AnalysisMismatch(_off_schema(where, "thresholds"))
     for i, row in enumerate(_field(entry, "figures", list, where), 1):
-        row = _object(row, f"{where}, figures row {i}")
-        _field(row, "player", str, where)
+        at = msg("{where}, figures row {i}", where=where, i=i)
+        row = _object(row, at)
+        _field(row, "player", str, at)
         for column in PLAYER_COLUMNS[1:]:
-            _field(row, column, _NUMBER, f"{where}, figures row {i}", optional=column == "error_rate")
+            _field(row, column, _NUMBER, at, optional=column == "error_rate")
     for i, line in enumerate(_field(entry, "ledger", list, where), 1):
-        line = _object(line, f"{where}, ledger line {i}")
-        _field(line, "who", str, where)
-        _field(line, "kind", str, where)
-        _field(line, "hand", int, where, optional=True)
+        at = msg("{where}, ledger line {i}", where=where, i=i)
+        line = _object(line, at)
+        _field(line, "who", str, at)
+        _field(line, "kind", str, at)
+        _field(line, "hand", int, at, optional=True)
         for column in LEDGER_COLUMNS:
-            figure = _field(line, column, dict, f"{where}, ledger line {i}", optional=True)
+            figure = _field(line, column, dict, at, optional=True)
             if figure is not None:
-                _field(figure, "value", int, f"{where}, ledger line {i}, {column}")
-                _field(figure, "turns", list, f"{where}, ledger line {i}, {column}")
+                _field(figure, "value", int, joined([at, column]))
+                _field(figure, "turns", list, joined([at, column]))
     for i, decision in enumerate(_field(entry, "decisions", list, where), 1):
-        _checked_decision(_object(decision, f"{where}, decision {i}"), f"{where}, decision {i}")
+        at = msg("{where}, decision {i}", where=where, i=i)
+        _checked_decision(_object(decision, at), at)
     return dict(entry)
 
 
@@ -139,10 +147,10 @@ def _checked_decision(d: Mapping[str, Any], where: str) -> None:
     for key in ("unforced", "hand_known"):
         _field(d, key, bool, where)
     if _field(d, "basis", str, where) not in BASIS_TEXT:
-        raise AnalysisMismatch(f"{where}: 'basis' is {d['basis']!r}")
+        raise AnalysisMismatch(msg("{where}: {key!r} is {value}, not one of {values}", where=where, key="basis", value=excerpt(d["basis"]), values=", ".join(BASIS_TEXT)))
     mark = _field(d, "mark", str, where, optional=True)
     if mark is not None and mark not in ANALYSIS_MARKS:
-        raise AnalysisMismatch(f"{where}: 'mark' is {mark!r}")
+        raise AnalysisMismatch(msg("{where}: {key!r} is {value}, not one of {values}", where=where, key="mark", value=excerpt(mark), values=", ".join(ANALYSIS_MARKS)))
     _field(d, "loss", _NUMBER, where)
     _field(d, "immediate_loss", _NUMBER, where)
     _field(d, "standard_error", _NUMBER, where, optional=True)
@@ -151,15 +159,16 @@ def _checked_decision(d: Mapping[str, Any], where: str) -> None:
         _field(d, key, str, where, optional=True)
     options = _field(d, "options", list, where)
     if not options:
-        raise AnalysisMismatch(f"{where} has no options")
+        raise AnalysisMismatch(msg("{where} has no options", where=where))
     for j, option in enumerate(options, 1):
-        option = _object(option, f"{where}, option {j}")
-        _field(option, "move", str, where)
-        _field(option, "points", int, where)
-        _field(option, "value", _NUMBER, where, optional=True)
-        _field(option, "standard_error", _NUMBER, where, optional=True)
+        at = msg("{where}, option {j}", where=where, j=j)
+        option = _object(option, at)
+        _field(option, "move", str, at)
+        _field(option, "points", int, at)
+        _field(option, "value", _NUMBER, at, optional=True)
+        _field(option, "standard_error", _NUMBER, at, optional=True)
     if not any(o["move"] == d["played"] for o in options):
-        raise AnalysisMismatch(f"{where}: the play made ({d['played']}) is not among its options")
+        raise AnalysisMismatch(msg("{where}: the play made ({played}) is not among its options", where=where, played=excerpt(d["played"])))
 
 
 # --------------------------------------------------------------------------------------------

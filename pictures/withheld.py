@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Iterable
+from typing import Any, Iterable
 
 from muggins.diagnostics import Diagnostic
+from muggins.i18n import Message, _, language, localize, plural
 from muggins.notation.model import Draw, Play, Record, Tile
 from muggins.pictures.table_view import as_seen
 from muggins.replay.replayer import Game
@@ -55,11 +56,45 @@ def findings_as_seen(findings: Iterable[Diagnostic], record: Record, rules: Rule
             known: frozenset[Tile] = frozenset()
         else:
             known = seen.get((finding.hand, finding.turn or 0), frozenset())
-        message, count = _withhold(finding.message, known)
-        if count:
-            message += f" (withheld: {'a tile' if count == 1 else f'{count} tiles'} {as_seat} could not see)"
+        message: str = finding.message
+        if _withhold(str(message), known)[1]:
+            message = Withheld(message, known, as_seat)
         out.append(replace(finding, message=message, context=None))
     return out
+
+
+class Withheld(Message):
+    """A finding's message with the tiles ``seat`` could not see put in words, and saying so:
+    in English as its value (as data, JSON, golden files see it), and in the language in use
+    where it is said, the tiles withheld from the message as that language says it (a tile
+    is written the same in every language; the article a language puts before it goes with it).
+    It pickles, as every message does."""
+
+    original: str
+    seen: frozenset[Tile]
+    seat: str
+
+    def __new__(cls, original: str, seen: frozenset[Tile], seat: str) -> Withheld:
+        text, count = _withhold(str(original), seen)
+        english = text + " " + str(_withheld_note(count, seat))
+        self = str.__new__(cls, english)
+        self.template, self.plural_template, self.args = english.replace("{", "{{").replace("}", "}}"), None, {}
+        self.original, self.seen, self.seat = original, seen, seat
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Withheld, (self.original, self.seen, self.seat))
+
+    def localized(self) -> str:
+        code = language()
+        if code == "en":
+            return str(self)
+        text, count = _withhold(localize(self.original), self.seen, code)
+        return text + " " + localize(_withheld_note(count, self.seat))
+
+
+def _withheld_note(count: int, seat: str) -> Message:
+    return plural("(withheld: a tile {seat} could not see)", "(withheld: {n} tiles {seat} could not see)", count, seat=seat)
 
 
 def seen_tiles(record: Record, rules: RuleSet, seat: str) -> dict[Point, frozenset[Tile]]:
@@ -83,8 +118,21 @@ def seen_tiles(record: Record, rules: RuleSet, seat: str) -> dict[Point, frozens
     return out
 
 
-def _withhold(message: str, seen: frozenset[Tile]) -> tuple[str, int]:
-    """``message`` with every tile it names outside ``seen`` put in words, and how many."""
+#: The words a language puts just before a tile it names (its article, alone or joined to a
+#: preposition: ``la 6-4``, ``pela 6-4``), said again before "a hidden tile" in that language.
+_ARTICLES = {
+    "es": {"la": ""},
+    "pt": {"a": "", "pela": "por ", "da": "de ", "na": "em ", "à": "a "},
+}
+_TILE_SAID = {
+    code: re.compile(r"(?:(?<!\w)(?P<article>" + "|".join(sorted(words, key=len, reverse=True)) + r") )?" + _TILE.pattern.split(")?", 1)[1])
+    for code, words in _ARTICLES.items()
+}
+
+
+def _withhold(message: str, seen: frozenset[Tile], code: str = "en") -> tuple[str, int]:
+    """``message`` (in the language ``code``) with every tile it names outside ``seen`` put in
+    words, and how many."""
     count = 0
 
     def words(match: re.Match[str]) -> str:
@@ -96,6 +144,8 @@ def _withhold(message: str, seen: frozenset[Tile]) -> tuple[str, int]:
         if tile in seen:
             return match[0]
         count += 1
-        return "a playable tile" if match["playable"] else "a hidden tile"
+        if code == "en":
+            return "a playable tile" if match["playable"] else "a hidden tile"
+        return _ARTICLES[code].get(match["article"] or "", "") + _("a hidden tile")
 
-    return _TILE.sub(words, message), count
+    return (_TILE if code == "en" else _TILE_SAID[code]).sub(words, message), count

@@ -70,7 +70,7 @@ def _loader_class() -> type:
         # could count its depth; now it reads no further than the bracket over the limit.
 
         def fetch_alias(self) -> None:
-            raise refuse("aliases (*name) are not allowed in rules", self.get_mark())
+            raise refuse(msg("aliases (*name) are not allowed in rules"), self.get_mark())
 
         def fetch_flow_collection_start(self, token_class: Any) -> None:
             # len(indents): the block collections around (at most as many as the composer
@@ -93,7 +93,7 @@ def _loader_class() -> type:
             text = self.construct_scalar(node)
             digits = text.lstrip("+-")
             if len(digits) > MAX_DIGITS:
-                raise refuse(f"a number of more than {MAX_DIGITS} digits", node.start_mark)
+                raise refuse(msg("a number of more than {digits} digits", digits=MAX_DIGITS), node.start_mark)
             return int(text, 10)
 
     # The YAML 1.2 core schema's implicit types, in place of YAML 1.1's.

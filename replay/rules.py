@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from muggins.i18n import either, msg
+from muggins.i18n import N_, either, msg
 from muggins.limits import RULE_FILE_BYTES, excerpt
 from muggins.replay.preset_table import PRESET_DIR, shipped
 from muggins.replay.rule_yaml import RuleYamlError, read_rule_file, read_rule_value
@@ -42,146 +42,146 @@ def _param(default: Any, doc: str, allowed: tuple[Any, ...] | None = None, kind:
 class RuleSet:
     """The rules a table plays by. Every field is one variant point; see ``VARIANTS.md``."""
 
-    name: str = _param("custom", "Name of the rule set (a preset's name, or the table's own).", kind="str")
-    description: str = _param("", "One line saying what these rules are and where they come from.", kind="str")
+    name: str = _param("custom", N_("Name of the rule set (a preset's name, or the table's own)."), kind="str")
+    description: str = _param("", N_("One line saying what these rules are and where they come from."), kind="str")
 
     # -- the set and the table ---------------------------------------------------------------
     max_pip: int = _param(
-        6, "Highest pip of the set, 1 to 18: 6 is double-six (28 tiles), 9 double-nine (55).", kind="int"
+        6, N_("Highest pip of the set, 1 to 18: 6 is double-six (28 tiles), 9 double-nine (55)."), kind="int"
     )
-    players: tuple[int, ...] = _param((2, 3, 4), "Numbers of players the rules allow (2 or more each).", kind="ints")
+    players: tuple[int, ...] = _param((2, 3, 4), N_("Numbers of players the rules allow (2 or more each)."), kind="ints")
     partnerships: str = _param(
         "optional",
-        "Whether four players play as two teams of partners sitting opposite (alternating in "
-        "turn order) who share a score: never, by choice, or always.",
+        N_("Whether four players play as two teams of partners sitting opposite (alternating in "
+           "turn order) who share a score: never, by choice, or always."),
         ("none", "optional", "required"),
     )
     hand_size: Any = _param(
         ((2, 7), (3, 5), (4, 5)),
-        "Tiles dealt to each player: one number for every table, or a mapping from the number "
-        "of players to the number of tiles, giving every allowed number of players.",
+        N_("Tiles dealt to each player: one number for every table, or a mapping from the number "
+           "of players to the number of tiles, giving every allowed number of players."),
         kind="per_players",
     )
     direction: str = _param(
         "clockwise",
-        "Direction of play. Seats are written in turn order; the direction only decides who "
-        "sits to a player's left (the next player clockwise, the previous one counter-clockwise).",
+        N_("Direction of play. Seats are written in turn order; the direction only decides who "
+           "sits to a player's left (the next player clockwise, the previous one counter-clockwise)."),
         ("clockwise", "counterclockwise"),
     )
 
     # -- drawing ------------------------------------------------------------------------------
     drawing: str = _param(
         "until_playable",
-        "What a player who cannot play does: draw from the boneyard until a playable tile "
-        "comes (and pass when it is empty), or pass without drawing (block game: the tiles not "
-        "dealt stay out of play).",
+        N_("What a player who cannot play does: draw from the boneyard until a playable tile "
+           "comes (and pass when it is empty), or pass without drawing (block game: the tiles not "
+           "dealt stay out of play)."),
         ("until_playable", "none"),
     )
     play_drawn_at_once: bool = _param(
-        True, "A playable tile drawn from the boneyard must be played at once (unused without drawing).", kind="bool"
+        True, N_("A playable tile drawn from the boneyard must be played at once (unused without drawing)."), kind="bool"
     )
     boneyard_reserve: int = _param(
-        0, "Tiles that always stay in the boneyard and may not be drawn (0 without drawing).", kind="int"
+        0, N_("Tiles that always stay in the boneyard and may not be drawn (0 without drawing)."), kind="int"
     )
     voluntary_draw: bool = _param(
-        False, "A player may draw even while holding a playable tile (false without drawing).", kind="bool"
+        False, N_("A player may draw even while holding a playable tile (false without drawing)."), kind="bool"
     )
 
     # -- who leads ----------------------------------------------------------------------------
     first_leader: str = _param(
         "any",
-        "Who leads the first hand: any seat (chosen at random or by agreement), or the holder "
-        "of the highest double.",
+        N_("Who leads the first hand: any seat (chosen at random or by agreement), or the holder "
+           "of the highest double."),
         ("any", "highest_double"),
     )
     first_lead_tile: str = _param(
         "any",
-        "What a leader chosen for holding the highest double leads: any tile, or that double "
-        "(the heaviest tile, when nobody holds a double and no_double is highest_tile).",
+        N_("What a leader chosen for holding the highest double leads: any tile, or that double "
+           "(the heaviest tile, when nobody holds a double and no_double is highest_tile)."),
         ("any", "that_double"),
     )
     no_double: str = _param(
         "highest_tile",
-        "When the leader must be the holder of the highest double and nobody holds one: the "
-        "holder of the heaviest tile leads (of two as heavy, the one with the higher end: 6-3 "
-        "before 5-4), or the tiles are reshuffled (the hand is redealt).",
+        N_("When the leader must be the holder of the highest double and nobody holds one: the "
+           "holder of the heaviest tile leads (of two as heavy, the one with the higher end: 6-3 "
+           "before 5-4), or the tiles are reshuffled (the hand is redealt)."),
         ("highest_tile", "reshuffle"),
     )
     later_leader: str = _param(
         "previous_winner",
-        "Who leads the later hands: any seat, the winner of the previous hand (the player who "
-        "went out), the player to the left of the previous hand's leader, or the holder of the "
-        "highest double again.",
+        N_("Who leads the later hands: any seat, the winner of the previous hand (the player who "
+           "went out), the player to the left of the previous hand's leader, or the holder of the "
+           "highest double again."),
         ("any", "previous_winner", "left_of_previous_leader", "highest_double"),
     )
     leader_after_blocked: str = _param(
         "previous_winner",
-        "Who leads after a blocked hand: any seat (random again), the previous hand's winner "
-        "(the lightest hand), the player to the left of the previous leader, or the holder of "
-        "the highest double.",
+        N_("Who leads after a blocked hand: any seat (random again), the previous hand's winner "
+           "(the lightest hand), the player to the left of the previous leader, or the holder of "
+           "the highest double."),
         ("any", "previous_winner", "left_of_previous_leader", "highest_double"),
     )
 
     # -- the layout ---------------------------------------------------------------------------
     spinner: str = _param(
         "first_double",
-        "Which doubles spin (take tiles on all four sides): none (a plain line), the first "
-        "double of the hand, every double, or Sniff (the first double, which its holder may "
-        "lay lengthwise instead, and then no double spins that hand).",
+        N_("Which doubles spin (take tiles on all four sides): none (a plain line), the first "
+           "double of the hand, every double, or Sniff (the first double, which its holder may "
+           "lay lengthwise instead, and then no double spins that hand)."),
         ("none", "first_double", "every_double", "sniff"),
     )
     spinner_order: str = _param(
         "sides_first",
-        "Order of play on a spinner: its two sides (continuing the line) before its two ends "
-        "(the branches), or any order.",
+        N_("Order of play on a spinner: its two sides (continuing the line) before its two ends "
+           "(the branches), or any order."),
         ("sides_first", "any"),
     )
     spinner_counts_until: str = _param(
         "both_sides",
-        "How long the spinner itself counts as an open end: both halves until tiles lie "
-        "against both its sides (usual), until any tile lies against it (it counts once, when "
-        "it is laid), or until three of its four sides are covered; or each of its two ends "
-        "(where the branches start) counts its own half until a tile covers that end, however "
-        "its sides are covered (Sniff: with both sides and one end covered, the bare end still "
-        "counts its half).",
+        N_("How long the spinner itself counts as an open end: both halves until tiles lie "
+           "against both its sides (usual), until any tile lies against it (it counts once, when "
+           "it is laid), or until three of its four sides are covered; or each of its two ends "
+           "(where the branches start) counts its own half until a tile covers that end, however "
+           "its sides are covered (Sniff: with both sides and one end covered, the bare end still "
+           "counts its half)."),
         ("both_sides", "one_side", "three_sides", "ends_covered"),
     )
     double_end_counts: str = _param(
         "both_halves",
-        "What a crosswise double at the end of a line counts: both halves (an open 6-6 is 12) "
-        "or one half (6).",
+        N_("What a crosswise double at the end of a line counts: both halves (an open 6-6 is 12) "
+           "or one half (6)."),
         ("both_halves", "one_half"),
     )
 
     # -- scoring in play ----------------------------------------------------------------------
     score_multiples: tuple[int, ...] = _param(
-        (5,), "End totals that score are multiples of these numbers (5; or 5 and 3 for Fives and Threes).",
+        (5,), N_("End totals that score are multiples of these numbers (5; or 5 and 3 for Fives and Threes)."),
         kind="ints",
     )
     play_score: str = _param(
         "total",
-        "What a scoring total is worth: the total itself (All Fives), or units: how many times "
-        "each scoring multiple goes into it, added up (Five Up: 15 is 3; Fives and Threes: 15 is 5 + 3 = 8).",
+        N_("What a scoring total is worth: the total itself (All Fives), or units: how many times "
+           "each scoring multiple goes into it, added up (Five Up: 15 is 3; Fives and Threes: 15 is 5 + 3 = 8)."),
         ("total", "units"),
     )
     play_score_cap: int | None = _param(
-        None, "Most points one play can score; more is cut to this (null: no cap).", kind="int_or_none"
+        None, N_("Most points one play can score; more is cut to this (null: no cap)."), kind="int_or_none"
     )
 
     # -- end of the hand ----------------------------------------------------------------------
     domino_scoring: str = _param(
         "opponents_pips",
-        "Scoring when a player goes out: none; each player subtracts their own rounded pips "
-        "from their own score; the winner scores the opponents' pips; the winner scores the "
-        "opponents' pips minus their own side's; the winner scores the heaviest hand.",
+        N_("Scoring when a player goes out: none; each player subtracts their own rounded pips "
+           "from their own score; the winner scores the opponents' pips; the winner scores the "
+           "opponents' pips minus their own side's; the winner scores the heaviest hand."),
         ("none", "subtract_own", "opponents_pips", "opponents_minus_own", "heaviest_hand"),
     )
     blocked_scoring: str = _param(
         "lightest_takes_others_minus_own",
-        "Scoring when nobody can play: none (and nobody wins the hand); as when a player goes "
-        "out, with the lightest hand as winner; each subtracts their own; the lightest hand "
-        "scores the others' pips minus its own; the lightest hand scores the opponents' pips; "
-        "everyone scores the difference against each heavier hand.",
+        N_("Scoring when nobody can play: none (and nobody wins the hand); as when a player goes "
+           "out, with the lightest hand as winner; each subtracts their own; the lightest hand "
+           "scores the others' pips minus its own; the lightest hand scores the opponents' pips; "
+           "everyone scores the difference against each heavier hand."),
         (
             "none",
             "as_domino",
@@ -193,83 +193,83 @@ class RuleSet:
     )
     blocked_compare: str = _param(
         "side",
-        "In a blocked hand, whose pips are compared: each side's (a team's pips added up), or each seat's.",
+        N_("In a blocked hand, whose pips are compared: each side's (a team's pips added up), or each seat's."),
         ("side", "seat"),
     )
     blocked_tie: str = _param(
         "nothing",
-        "When the lightest hands tie in a blocked hand: nobody scores, or the tied sides split the award.",
+        N_("When the lightest hands tie in a blocked hand: nobody scores, or the tied sides split the award."),
         ("nothing", "split"),
     )
     pip_rounding: str = _param(
         "nearest",
-        "How an end-of-hand amount is rounded to the rounding unit: nearest (7 -> 5, 8 -> 10), "
-        "always down, always up, or not at all. The award as a whole is rounded (the pips added "
-        "up, or the difference taken, first); under subtract_own each player's own pips are.",
+        N_("How an end-of-hand amount is rounded to the rounding unit: nearest (7 -> 5, 8 -> 10), "
+           "always down, always up, or not at all. The award as a whole is rounded (the pips added "
+           "up, or the difference taken, first); under subtract_own each player's own pips are."),
         ("nearest", "down", "up", "none"),
     )
-    rounding_unit: int = _param(5, "The unit end-of-hand amounts are rounded to (1 or more).", kind="int")
+    rounding_unit: int = _param(5, N_("The unit end-of-hand amounts are rounded to (1 or more)."), kind="int")
     award_divisor: int = _param(
         1,
-        "End-of-hand awards are divided by this after rounding (5 for games scored in fives, "
-        "such as Five Up on a cribbage board); 1 or more, and it must divide the rounding unit.",
+        N_("End-of-hand awards are divided by this after rounding (5 for games scored in fives, "
+           "such as Five Up on a cribbage board); 1 or more, and it must divide the rounding unit."),
         kind="int",
     )
     hand_winner_bonus: int = _param(
         0,
-        "Points for winning a hand (going out, or the lightest hand of a blocked hand where the "
-        "blocked scoring names a winner): 1 for 'chipping out' in Fives and Threes. The points "
-        "for going out are scored at the same time as the last play: the two count together "
-        "against an exact target, or not at all (written on the sheet as the end-of-hand score; "
-        "in a hand kept as score-sheet entries only, which entry was the last play is not known, "
-        "and they count alone at the end of the hand).",
+        N_("Points for winning a hand (going out, or the lightest hand of a blocked hand where the "
+           "blocked scoring names a winner): 1 for 'chipping out' in Fives and Threes. The points "
+           "for going out are scored at the same time as the last play: the two count together "
+           "against an exact target, or not at all (written on the sheet as the end-of-hand score; "
+           "in a hand kept as score-sheet entries only, which entry was the last play is not known, "
+           "and they count alone at the end of the hand)."),
         kind="int",
     )
     get_in_minimum: int = _param(
-        0, "A side's first score of the game counts only if it is at least this ('ten to get in').", kind="int"
+        0, N_("A side's first score of the game counts only if it is at least this ('ten to get in')."), kind="int"
     )
 
     # -- the game -----------------------------------------------------------------------------
     target: Any = _param(
-        250, "Points that win the game: one number, or a mapping from the number of players.", kind="per_players"
+        250, N_("Points that win the game: one number, or a mapping from the number of players."), kind="per_players"
     )
     target_check: str = _param(
         "immediate",
-        "When the target is checked: the moment a side reaches it (the game stops there), or "
-        "at the end of the hand, the highest score at or over the target winning.",
+        N_("When the target is checked: the moment a side reaches it (the game stops there), or "
+           "at the end of the hand, the highest score at or over the target winning."),
         ("immediate", "end_of_hand"),
     )
     target_tie: str = _param(
         "play_on",
-        "When two sides are level at the top, at or over the target, when it is checked: play "
-        "another hand (until one side is ahead), or the game is drawn.",
+        N_("When two sides are level at the top, at or over the target, when it is checked: play "
+           "another hand (until one side is ahead), or the game is drawn."),
         ("play_on", "draw"),
     )
     target_exact: bool = _param(
-        False, "The target must be hit exactly; a score that would overshoot it is not counted.", kind="bool"
+        False, N_("The target must be hit exactly; a score that would overshoot it is not counted."), kind="bool"
     )
 
     # -- claims and Muggins -------------------------------------------------------------------
     muggins: str = _param(
         "opponent_takes",
-        "What happens to points a player made but did not claim: an opponent may take them by "
-        "calling 'Muggins!'; they are simply lost; they are scored anyway (claims are not needed); "
-        "or an opponent's call takes the whole score of the play, the player's short claim coming "
-        "off his score again. Of a score not claimed at all the two readings agree (seed 002: a rival "
-        "may call Muggins and 'quedarse con ellos', keep the points the play made; Britannica: 'take "
-        "the score for himself'); of a short claim no source says which part the caller takes.",
+        N_("What happens to points a player made but did not claim: an opponent may take them by "
+           "calling 'Muggins!'; they are simply lost; they are scored anyway (claims are not needed); "
+           "or an opponent's call takes the whole score of the play, the player's short claim coming "
+           "off his score again. Of a score not claimed at all the two readings agree (seed 002: a rival "
+           "may call Muggins and 'quedarse con ellos', keep the points the play made; Britannica: 'take "
+           "the score for himself'); of a short claim no source says which part the caller takes."),
         ("opponent_takes", "lost", "automatic", "opponent_takes_whole"),
     )
     muggins_window: str = _param(
         "before_next_play",
-        "How long an opponent may call Muggins: until the next tile is played, or until the "
-        "end of the hand.",
+        N_("How long an opponent may call Muggins: until the next tile is played, or until the "
+           "end of the hand."),
         ("before_next_play", "end_of_hand"),
     )
     overclaim: str = _param(
         "taken_down",
-        "What happens to a claim larger than the play made: it is taken down to the right "
-        "amount; or it is taken down and the opponents score the excess as a penalty.",
+        N_("What happens to a claim larger than the play made: it is taken down to the right "
+           "amount; or it is taken down and the opponents score the excess as a penalty."),
         ("taken_down", "penalty_excess"),
     )
 

@@ -18,18 +18,21 @@ from typing import Any
 
 import yaml
 
+from muggins.i18n import N_
 from muggins.replay import rules as rulesmod
 from muggins.replay.preset_table import PRESET_DIR
 
 VARIANTS_MD = Path(__file__).with_name("VARIANTS.md")
 
+#: A parameter's type in words, where it takes no fixed choices (English here, in VARIANTS.md and
+#: in JSON; ``muggins rules --list-parameters`` says it in the language in use).
 _KIND_TEXT = {
-    "str": "text",
-    "bool": "true or false",
-    "int": "whole number, 0 or more",
-    "int_or_none": "whole number, 1 or more, or null",
-    "ints": "list of whole numbers",
-    "per_players": "number, or {players: number}",
+    "str": N_("text"),
+    "bool": N_("true or false"),
+    "int": N_("whole number, 0 or more"),
+    "int_or_none": N_("whole number, 1 or more, or null"),
+    "ints": N_("list of whole numbers"),
+    "per_players": N_("number, or {players: number}"),
 }
 
 

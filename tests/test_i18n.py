@@ -8,6 +8,7 @@ import gettext
 import importlib.util
 import os
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -206,6 +207,10 @@ def test_an_unknown_lang_is_a_usage_error():
         ("analyze", str(ROOT / "samples"), "--budget", "0", "--format", "csv"),
         ("view", str(ROOT / "samples" / "allfives-2p.mgn")),  # the page says itself in the browser's language
         ("keep",),
+        ("rules", "--list-parameters", "--format", "json"),  # the parameters' descriptions are said in text only
+        ("audit", str(ROOT / "samples" / "allfives-2p.mgn"), "--which-rules", "--top", "4", "--format", "json"),  # its labels are messages
+        ("replay", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A", "--all", "--format", "json"),  # tiles withheld
+        ("view", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A"),
     ],
 )
 def test_data_is_byte_identical_in_every_language(args):
@@ -414,17 +419,44 @@ def test_clicks_own_words_in_the_help_are_in_the_language(lang, words):
         assert " ".join(word.split()) in flat, word
 
 
+@pytest.mark.parametrize(
+    ("lang", "command", "words"),
+    [
+        ("es", "audit", ("Uso: muggins audit [OPCIONES] {archivos}...", "archivos...  Archivos de partidas", "--top <entero>",
+                         "--rules <texto>", "-j, --jobs <entero>", "--format <text|json|csv|jsonl|parquet>", "--record N")),
+        ("es", "analyze", ("--budget <decimal>", "--output-dir <ruta>", "--seed <entero>")),
+        ("es", "view", ("Uso: muggins view [OPCIONES] {archivo}", "--as ASIENTO", "--analysis ARCHIVO.json")),
+        ("pt", "rules", ("Uso: muggins rules [OPÇÕES] [regras]", "regras  Um nome de regras predefinidas")),
+        ("pt", "replay", ("--as LUGAR", "--turn K|end", "--hand <inteiro>", "{ficheiro}")),
+        ("en", "audit", ("Usage: muggins audit [OPTIONS] {files}...", "files...  Record files", "--top <int range>", "--rules <str>")),
+        ("en", "view", ("--as SEAT", "--analysis FILE.json", "--budget <float range>")),
+    ],
+)
+def test_the_metavars_in_the_help_are_in_the_language(lang, command, words):
+    """The metavars Click makes of a type (<int range>), those muggins writes (SEAT) and the
+    arguments' names in the language; the options' names, a choice's values, N and K|end as
+    they are typed."""
+    run = _muggins("--lang", lang, command, "--help", extra_env={"COLUMNS": "200"})
+    assert run.returncode == 0
+    flat = " ".join(run.stdout.replace("python -m muggins", "muggins").split())
+    for word in words:
+        assert " ".join(word.split()) in flat, word
+    if lang != "en":
+        assert not re.search(r"<(str|int|float|path)\b|\bSEAT\b|FILE\.json|\{files?\}", run.stdout), run.stdout
+
+
 def test_the_top_help_names_its_sections_in_the_language():
     run = _muggins("--help", lang="es_ES.UTF-8")
     assert "Uso: python -m muggins [OPCIONES] ORDEN [ARGUMENTOS]..." in run.stdout and "Órdenes:" in run.stdout
     assert "Instala el autocompletado para la shell actual." in run.stdout
+    assert "--lang IDIOMA" in run.stdout
 
 
 @pytest.mark.parametrize(
     ("lang", "args", "said"),
     [
         ("es", ("audit", "--bogus"), "muggins: no existe la opción: --bogus (opciones posibles: --jobs) (véase `muggins audit --help`)"),
-        ("pt", ("audit",), "muggins: falta o argumento 'files' (ver `muggins audit --help`)"),
+        ("pt", ("audit",), "muggins: falta o argumento 'ficheiros' (ver `muggins audit --help`)"),  # named as the help names it
         ("pt", ("audit", "--top", "0", "x"), "muggins: valor inválido para '--top': 0 não está no intervalo x>=1 (ver `muggins audit --help`)"),
         ("es", ("audit", "--format", "xml", "x"), "muggins: valor no válido para '--format': 'xml' no es ninguno de 'text', 'json', 'csv', 'jsonl', 'parquet'"),
         ("es", ("audti",), "muggins: no existe la orden 'audti'. ¿Quiso decir 'audit'? (véase `muggins --help`)"),
@@ -456,6 +488,30 @@ def test_the_rule_sets_are_described_in_the_language():
 
 
 @pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("es", ("drawing  (until_playable | none; por defecto until_playable)", "robar del pozo hasta que salga una ficha",
+                "max_pip  (número entero, 0 o más; por defecto 6)", "Qué dobles son cabeza", "cantando '¡Muggins!'")),
+        ("pt", ("drawing  (until_playable | none; por omissão until_playable)", "comprar do cemitério até sair uma pedra",
+                "max_pip  (número inteiro, 0 ou mais; por omissão 6)", "Que duplos são girador", "gritando 'Muggins!'")),
+    ],
+)
+def test_the_rule_parameters_are_described_in_the_language(lang, said):
+    """Every parameter's description and its type in words; the names and the values stay (they
+    are what a rule file says)."""
+    run = _muggins("rules", "--list-parameters", lang={"es": "es_ES.UTF-8", "pt": "pt_PT.UTF-8"}[lang])
+    english = _muggins("rules", "--list-parameters", lang="C.UTF-8").stdout
+    assert run.returncode == 0
+    for words in said:
+        assert words in run.stdout, words
+    assert "(until_playable | none; default until_playable)" in english and "draw from the boneyard" in english
+    assert not re.search(r"\b(default|boneyard|tiles?)\b", run.stdout)  # (boneyard_reserve is a name)
+    # each of the 39 descriptions is said in the language (none left as its English line)
+    lines = [line for line in run.stdout.splitlines() if line.startswith("    ")]
+    assert len(lines) == 39 and not set(lines) & set(english.splitlines())
+
+
+@pytest.mark.parametrize(
     ("lang", "args", "env", "said"),
     [
         ("pt", ("audit", "--rules", "nosuch", "x"), {}, "muggins: regras desconhecidas 'nosuch': as predefinidas são allfives,"),
@@ -466,6 +522,8 @@ def test_the_rule_sets_are_described_in_the_language():
         ("pt", ("fmt", "--check", "--in-place", "x"), {}, "muggins: --check e --in-place não vão juntos"),
         ("es", ("render", "samples/allfives-2p.mgn", "--hand", "9"), {}, "muggins: la partida 1 de samples/allfives-2p.mgn no tiene mano 9 (tiene 2)"),
         ("es", ("view", "samples/allfives-2p.mgn", "--samples", "4"), {}, "muggins: --samples: solo con --analyze"),
+        ("es", ("audit", "samples/allfives-2p.mgn", "--scheduler", "local:0"), {}, "muggins: --scheduler 'local:0': local:N lleva un número de procesos de 1 a 256, como en local:2"),
+        ("pt", ("audit", "samples/allfives-2p.mgn", "--scheduler", " "), {}, "muggins: --scheduler precisa de um endereço (tcp://host:8786) ou local:N"),
     ],
 )
 def test_the_commands_other_messages_are_in_the_language(lang, args, env, said):
@@ -488,3 +546,111 @@ def test_an_analysis_of_another_record_is_refused_in_the_language(tmp_path):
     run = _muggins("view", str(ROOT / "samples" / "pontos-4p.mgn"), "--analysis", str(analysis), "-o", str(tmp_path / "x.html"), lang="pt_PT.UTF-8")
     assert run.returncode == 2
     assert "é a análise de outra partida: as suas regras são allfives, as da partida aqui pontos" in run.stderr
+
+
+def test_a_malformed_analysis_is_refused_field_by_field_in_the_language(tmp_path):
+    """Each field the viewer checks in an --analysis file, and where it is, said in Spanish
+    (the keys and the file's values as they are)."""
+    import json
+
+    record = ROOT / "samples" / "allfives-2p.mgn"
+    good = tmp_path / "good.json"
+    assert _muggins("analyze", str(record), "--budget", "0", "--format", "json", "-o", str(good)).returncode == 0
+    document = json.loads(good.read_text(encoding="utf-8"))
+    cases = [
+        (("records", 0, "decisions", 0, "mark"), "!!", "partida 1, decisión 1: 'mark' es '!!', que no es ninguno de ?!, ?, ??"),
+        (("records", 0, "ledger", 0, "earned", "value"), 1.5, "partida 1, línea 1 de ledger, earned: 'value' no es lo que dice el esquema"),
+        (("records", 0, "figures", 0, "missed"), None, "partida 1, fila 1 de figures: 'missed' no es lo que dice el esquema"),
+        (("records", 0, "decisions", 0, "options"), [], "partida 1, decisión 1 no tiene opciones"),
+        (("records", 0, "decisions", 0, "options", 0), 7, "partida 1, decisión 1, opción 1 no es un objeto JSON"),
+        (("records", 0, "decisions", 0, "played"), "6-6 r", "partida 1, decisión 1: la jugada hecha ('6-6 r') no está entre sus opciones"),
+        (("records", 0, "view"), "x" * 500, "partida 1: 'view' es 'xxxxx"),
+    ]
+    for path, value, said in cases:
+        broken = json.loads(json.dumps(document))
+        at = broken
+        for key in path[:-1]:
+            at = at[key]
+        at[path[-1]] = value
+        name = tmp_path / "broken.json"
+        name.write_text(json.dumps(broken), encoding="utf-8")
+        run = _muggins("view", str(record), "--analysis", str(name), "-o", str(tmp_path / "x.html"), lang="es_ES.UTF-8")
+        assert run.returncode == 2 and "Traceback" not in run.stderr
+        assert said in run.stderr, run.stderr
+        assert len(run.stderr) < 400  # an untrusted value is quoted only as an excerpt
+    del document["records"][0]["index"]
+    name.write_text(json.dumps(document), encoding="utf-8")
+    run = _muggins("view", str(record), "--analysis", str(name), "-o", str(tmp_path / "x.html"), lang="pt_PT.UTF-8")
+    assert "partida 1 não tem 'index'" in run.stderr, run.stderr
+
+
+def test_the_notations_words_and_the_checks_counts_are_in_the_language():
+    bad = ROOT / "samples" / "bad"
+    run = _muggins("check", str(bad / "syntax-statement-order.mgn"), str(bad / "syntax-comment-inside.mgn"), str(bad / "undeclared-team-score.mgn"), lang="es_ES.UTF-8")
+    assert run.returncode == 1 and "Traceback" not in run.stderr
+    assert "una mano se escribe en el orden hand, deal, boneyard, lead, los turnos, y después domino o blocked, pips, score, totals" in run.stderr
+    assert "se esperaba primero el resto de la instrucción, y después el comentario" in run.stderr
+    assert 'NS no es ni un asiento declarado ni una pareja declarada: añada una etiqueta [Seat NS "..."] o [Team NS "..."]' in run.stderr
+    assert "1 partida (1 ilegible), 1 problema" in run.stdout and "3 partidas (3 ilegibles)" in run.stdout
+    assert "1 partida (1 ilegível)" in _muggins("check", str(bad / "syntax-end.mgn"), lang="pt_PT.UTF-8").stdout
+
+
+def test_which_rules_and_a_comparison_of_rule_sets_are_in_the_language():
+    record = str(ROOT / "samples" / "allfives-2p.mgn")
+    ranked = _muggins("audit", record, "--which-rules", "--top", "12", lang="es_ES.UTF-8", extra_env={"COLUMNS": "200"}).stdout
+    for words in ("partida 1: las reglas que mejor encajan con la partida", "lo que queda", "las de la partida", "scorecard con domino_scoring="):
+        assert words in ranked, words
+    compared = _muggins("audit", record, "--rules", "allfives", "--rules", "scorecard", lang="pt_PT.UTF-8", extra_env={"COLUMNS": "200"}).stdout
+    for words in ("onde os veredictos diferem", "certo", "vencedor", "totais"):
+        assert words in compared, words
+    english = _muggins("audit", record, "--which-rules", "--top", "12", lang="C.UTF-8", extra_env={"COLUMNS": "200"}).stdout
+    assert "as written" in english and "scorecard with domino_scoring=" in english and "as written" not in ranked
+
+
+def test_a_rule_files_yaml_refused_by_muggins_is_said_in_the_language(tmp_path):
+    """What muggins' own YAML reader refuses (an alias, a huge number); PyYAML's own reasons stay English."""
+    alias = tmp_path / "alias.yaml"
+    alias.write_text("base: allfives\nname: &a x\ndescription: *a\n", encoding="utf-8")
+    digits = tmp_path / "digits.yaml"
+    digits.write_text("base: allfives\ntarget: " + "9" * 40 + "\n", encoding="utf-8")
+    run = _muggins("rules", str(alias), lang="es_ES.UTF-8")
+    assert run.returncode == 2 and "en unas reglas no se admiten alias (*nombre)" in run.stderr, run.stderr
+    run = _muggins("rules", str(digits), lang="pt_PT.UTF-8")
+    assert run.returncode == 2 and "um número de mais de 18 algarismos" in run.stderr, run.stderr
+
+
+def test_a_parquet_folder_that_cannot_be_written_is_said_in_the_language(tmp_path):
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "x").write_text("x", encoding="utf-8")
+    run = _muggins("audit", str(SAMPLE), "--format", "parquet", "-o", str(tmp_path / "full"), lang="es_ES.UTF-8")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "ya existe; --format parquet escribe una carpeta nueva" in run.stderr or "--format parquet necesita pyarrow, que no está instalado" in run.stderr, run.stderr
+
+
+def test_a_finding_with_tiles_withheld_is_said_in_the_language(spanish):
+    """--as SEAT: a finding naming a tile the seat could not see says it in the language, the
+    tile and its article withheld together ("la 5-0" -> "una ficha oculta"); English as data."""
+    run = _muggins("replay", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A", "--turn", "1", lang="es_ES.UTF-8")
+    assert "B robó teniendo una ficha oculta, que se podía jugar (se oculta una ficha que A no podía ver)" in run.stderr, run.stderr
+    run = _muggins("replay", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A", "--turn", "1", lang="pt_PT.UTF-8")
+    assert "B comprou tendo uma pedra escondida, que se podia jogar (oculta-se uma pedra que A não podia ver)" in run.stderr, run.stderr
+
+    import json
+
+    page = _muggins("view", str(ROOT / "samples" / "bad" / "draw-while-playable.mgn"), "--as", "A", lang="C.UTF-8").stdout
+    words = json.loads(re.search(r'<script type="application/json" id="muggins-words">(.*?)</script>', page, re.S).group(1))
+    english = "B drew while holding a playable tile (withheld: a tile A could not see)"
+    assert words["pt"][english] == "B comprou tendo uma pedra escondida, que se podia jogar (oculta-se uma pedra que A não podia ver)"
+
+    from muggins.notation.model import Tile
+    from muggins.pictures.withheld import Withheld
+
+    said = Withheld(msg("{seat} claimed {claim} for {tile}, but the ends count {total}, which scores nothing", seat="B", claim=10, tile="6-4", total=7), frozenset(), "A")
+    assert said == "B claimed 10 for a hidden tile, but the ends count 7, which scores nothing (withheld: a tile A could not see)"
+    assert localize(said) == "B se anotó 10 por una ficha oculta, pero las puntas suman 7, que no da nada (se oculta una ficha que A no podía ver)"
+    again = pickle.loads(pickle.dumps(said))
+    assert again == said and localize(again) == localize(said)
+    two = Withheld(msg("{seat} drew {tile}, but the next tile in the boneyard is {next}", seat="B", tile="6-6", next="5-0"), frozenset({Tile(5, 5)}), "C")
+    assert localize(two) == "B robó una ficha oculta, pero la siguiente ficha del pozo es una ficha oculta (se ocultan 2 fichas que C no podía ver)"
+    seen = Withheld(msg("{seat} drew {tile}, but the next tile in the boneyard is {next}", seat="B", tile="6-6", next="5-0"), frozenset({Tile(6, 6)}), "B")
+    assert localize(seen) == "B robó la 6-6, pero la siguiente ficha del pozo es una ficha oculta (se oculta una ficha que B no podía ver)"

@@ -291,6 +291,12 @@ def fields(text: str) -> set[str]:
     return set(_FIELD.findall(text.replace("{{", "").replace("}}", "")))
 
 
+def _source(entry: Entry, index: int) -> str:
+    """The English a translation stands for: the singular for the first form, the plural for
+    the others (nplurals=2, plural=(n != 1) in both catalogues): ``a tile`` / ``{n} tiles``."""
+    return entry.msgid if index == 0 or entry.plural is None else entry.plural
+
+
 def check() -> list[str]:
     """What is wrong with the catalogues against the code: untranslated, gone, fields that differ."""
     found, problems = extract()
@@ -304,7 +310,7 @@ def check() -> list[str]:
         for key, entry in have.items():
             if key not in wanted:
                 problems.append(f"{language}: {entry.msgid!r} is in the catalogue but no longer in the code")
-            elif entry.translated and any(fields(text) != fields(entry.msgid) for text in entry.msgstr):
+            elif entry.translated and any(fields(text) != fields(_source(entry, i)) for i, text in enumerate(entry.msgstr)):
                 problems.append(f"{language}: the translation of {entry.msgid!r} names other fields: {entry.msgstr!r}")
     return problems
 

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from muggins.batch.events import Event
+from muggins.i18n import msg
 from muggins.batch.spread import BATCH_CHARS, IN_FLIGHT, _batches, _items, _merged, _NotFinished, _texts, _work_batch
 
 if TYPE_CHECKING:
@@ -56,12 +57,12 @@ def connect(scheduler: str) -> Any:
     try:
         import distributed
     except ImportError:
-        raise ClusterError(f"--scheduler needs Dask's distributed scheduler, which is not installed: {INSTALL}") from None
+        raise ClusterError(msg("--scheduler needs Dask's distributed scheduler, which is not installed: {install}", install=INSTALL)) from None
     scheduler = scheduler.strip()
     if scheduler.startswith(LOCAL):
         count = scheduler[len(LOCAL):]
         if not count.isdigit() or not 1 <= int(count) <= 256:
-            raise ClusterError(f"--scheduler {scheduler!r}: local:N takes a number of workers from 1 to 256, as in local:2")
+            raise ClusterError(msg("--scheduler {scheduler!r}: local:N takes a number of workers from 1 to 256, as in local:2", scheduler=scheduler))
         import logging
 
         import dask
@@ -88,11 +89,11 @@ def connect(scheduler: str) -> Any:
         client._muggins_cluster = cluster  # type: ignore[attr-defined]  # closed with the client
         return client
     if not scheduler:
-        raise ClusterError("--scheduler needs an address (tcp://host:8786) or local:N")
+        raise ClusterError(msg("--scheduler needs an address (tcp://host:8786) or local:N"))
     try:
         return distributed.Client(scheduler, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise ClusterError(f"--scheduler {scheduler!r}: no Dask scheduler answered ({exc})") from None
+        raise ClusterError(msg("--scheduler {scheduler!r}: no Dask scheduler answered ({why})", scheduler=scheduler, why=str(exc))) from None
 
 
 def close(client: Any) -> None:

@@ -107,5 +107,7 @@ def _translate_help(command: object) -> None:
     for param in getattr(command, "params", ()):
         if isinstance(getattr(param, "help", None), str):
             param.help = said(param.help)
+        if isinstance(getattr(param, "metavar", None), str):  # one written here (SEAT), marked N_ there
+            param.metavar = _(param.metavar)
     for sub in getattr(command, "commands", {}).values():
         _translate_help(sub)

@@ -157,7 +157,7 @@ def _root(
         help=N_("The language of reports and messages: en, es or pt (else LC_ALL, LC_MESSAGES or LANG says; English where they name none of them). JSON and CSV are the same in every language."),
         callback=_language,
         is_eager=True,
-        metavar="LANG",
+        metavar=N_("LANG"),
     ),
 ) -> None:
     """Record analyzer and replayer for All Fives (Muggins)."""

@@ -128,7 +128,7 @@ def show_report(console: Console, path: Path, index: int, report: RecordAudit) -
 
 def _verdict(findings: list[Diagnostic]) -> str:
     if not findings:
-        return "[green]right[/]"
+        return "[green]" + escape(_("right")) + "[/]"
     parts = []
     for f in findings:
         amounts = f" {f.claimed}→{f.correct}" if f.claimed is not None and f.correct is not None else ""
@@ -147,10 +147,10 @@ def show_comparison(console: Console, path: Path, index: int, reports: Sequence[
                 continue
             key = (f.hand or 0, f.turn or 0, f.line, f.column)
             keys.setdefault(key, {}).setdefault(i, []).append(f)
-    table = Table(show_edge=False, header_style="bold", title="where the verdicts differ", title_justify="left")
-    table.add_column("hand", justify="right")
-    table.add_column("turn", justify="right")
-    table.add_column("at")
+    table = Table(show_edge=False, header_style="bold", title=_("where the verdicts differ"), title_justify="left")
+    table.add_column(_("hand"), justify="right")
+    table.add_column(_("turn"), justify="right")
+    table.add_column(_("at"))
     for report in reports:
         table.add_column(escape(report.rules.name))
     rows, shown = 0, SHOWN_FINDINGS.value
@@ -168,12 +168,12 @@ def show_comparison(console: Console, path: Path, index: int, reports: Sequence[
         console.print(table)
         _more(console, rows, shown, N_("statements whose verdicts differ"))
     else:
-        console.print("Every rule set gives the same verdicts.")
+        console.print(_("Every rule set gives the same verdicts."))
     summary = Table(show_edge=False, header_style="bold")
-    summary.add_column("rules")
-    summary.add_column("findings", justify="right")
-    summary.add_column("totals")
-    summary.add_column("winner")
+    summary.add_column(_("rules"))
+    summary.add_column(_("findings"), justify="right")
+    summary.add_column(_("totals"))
+    summary.add_column(_("winner"))
     for report in reports:
         count = len(report.mistakes)
         totals = ", ".join(f"{side} {v}" for side, v in report.replay.totals.items())
@@ -183,14 +183,15 @@ def show_comparison(console: Console, path: Path, index: int, reports: Sequence[
 
 
 def show_which_rules(console: Console, path: Path, index: int, record: Record, ranking: Sequence[Candidate]) -> None:
-    console.print(f"[bold]{escape(str(path))} · record {index}[/]: the rule sets that fit the record best")
+    head = f"{path} · " + _("record {index}").format(index=index)
+    console.print(f"[bold]{escape(head)}[/]: " + escape(_("the rule sets that fit the record best")))
     table = Table(show_edge=False, header_style="bold")
     table.add_column("#", justify="right")
-    table.add_column("rule set")
-    table.add_column("findings", justify="right")
-    table.add_column("what is left")
+    table.add_column(_("rule set"))
+    table.add_column(_("findings"), justify="right")
+    table.add_column(_("what is left"))
     for i, candidate in enumerate(ranking, 1):
-        left = ", ".join(f"{code} ×{n}" for code, n in candidate.codes) or "[green]every claim right[/]"
-        table.add_row(str(i), escape(candidate.label), str(candidate.findings), left)
+        left = ", ".join(f"{code} ×{n}" for code, n in candidate.codes) or "[green]" + escape(_("every claim right")) + "[/]"
+        table.add_row(str(i), escape(localize(candidate.label)), str(candidate.findings), left)
     console.print(table)
     console.print()

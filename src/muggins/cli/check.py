@@ -37,7 +37,7 @@ from muggins.cli.common import (
     stderr_console,
 )
 from muggins.cli.output import counted, error, say
-from muggins.i18n import N_, _, localize, msg
+from muggins.i18n import N_, _, localize, msg, plural
 
 if TYPE_CHECKING:
     from tempfile import SpooledTemporaryFile
@@ -174,7 +174,7 @@ def _summary(report: FileReport) -> str:
         return f"{report.path}: " + _("unreadable")
     records = counted(report.records, "record")
     if report.unreadable_records:
-        records += _(" ({n} unreadable)").format(n=report.unreadable_records)
+        records += localize(plural(" ({n} unreadable)", " ({n} unreadable)", report.unreadable_records))  # (one word in English, two in es, pt)
     problems = report.problems
     verdict = _("clean") if not problems else counted(problems, "problem")
     tail = _("; then {error}").format(error=localize(report.error)) if report.error else ""
@@ -262,7 +262,7 @@ class _Total:
             return _("no file was checked")
         head = f"{counted(self.files, 'file')}, {counted(self.records, 'record')}"
         if self.unreadable:
-            head += _(" ({n} unreadable)").format(n=self.unreadable)
+            head += localize(plural(" ({n} unreadable)", " ({n} unreadable)", self.unreadable))
         verdict = _(CLEAN_WORDS) if not self.problems else _("{problems} in the notation or play").format(problems=counted(self.problems, "problem"))
         tail = _("; {files} could not be read").format(files=counted(self.failed_files, "file")) if self.failed_files else ""
         return f"{head}: {verdict}{tail}"

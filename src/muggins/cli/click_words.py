@@ -84,6 +84,20 @@ TEMPLATES = (
     N_("float range"),
 )
 
+#: The metavars Click makes of a value's type (``--top <int range>``), and the names Typer shows
+#: for the commands' arguments (``{files}...`` in the usage line, ``files...`` under Arguments;
+#: a usage error names an argument as the help does). The metavars muggins writes itself
+#: (``SEAT``, ``FILE.json``) are marked where they are written.
+METAVARS = (
+    N_("<str>"),
+    N_("<int>"),
+    N_("<int range>"),
+    N_("<float>"),
+    N_("<float range>"),
+    N_("<path>"),
+)
+ARGUMENTS = (N_("files"), N_("file"), N_("spec"))
+
 #: The fields whose text is Click's own words, said in the language in turn; the others (names,
 #: values) are what the person wrote.
 _SAID_FIELDS = ("message", "type")
@@ -113,12 +127,42 @@ def said(text: str) -> str:
         match = pattern.match(text)
         if match is None:
             continue
-        fields = {name: said(value) if name in _SAID_FIELDS else value for name, value in match.groupdict().items()}
+        fields = {
+            name: said(value) if name in _SAID_FIELDS else _argument(value) if name == "name" else value
+            for name, value in match.groupdict().items()
+        }
         try:
             return _(template).format(**fields)
         except (KeyError, IndexError, ValueError):
             return text
     return text
+
+
+_TYPE_METAVAR = re.compile(r"<[^<>|]*>")  # not <text|json>: a choice's values
+
+
+def _argument(name: str) -> str:
+    """``'files'``, an argument as a message names it, as the help names it (``'archivos'``);
+    any other name (an option's, as typed) as it is."""
+    bare = name[1:-1] if len(name) > 2 and name[0] == name[-1] == "'" else None
+    return f"'{_(bare)}'" if bare in ARGUMENTS else name
+
+
+def said_metavars(text: str) -> str:
+    """A help row's term, or a usage line's arguments, with the metavars Click and Typer made
+    in the language in use: ``--top <int range>``, ``{files}...``, ``[spec]``; options' names,
+    a choice's values (``<text|json>``) and any other word as they are."""
+    text = _TYPE_METAVAR.sub(lambda m: _(m.group()) if m.group() in METAVARS else m.group(), text)
+    words = []
+    for word in text.split(" "):
+        bare = word[:-3] if word.endswith("...") else word
+        rest = word[len(bare) :]
+        if bare in ARGUMENTS:
+            word = _(bare) + rest
+        elif len(bare) > 2 and (bare[0], bare[-1]) in (("{", "}"), ("[", "]")) and bare[1:-1] in ARGUMENTS:
+            word = bare[0] + _(bare[1:-1]) + bare[-1] + rest
+        words.append(word)
+    return " ".join(words)
 
 
 def said_help(text: str) -> str:
@@ -148,13 +192,13 @@ def context_class() -> type[Any]:
         """Click's help formatter, saying Click's words in the language in use."""
 
         def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
-            super().write_usage(prog, args, said("Usage: ") if prefix is None else prefix)
+            super().write_usage(prog, said_metavars(args), said("Usage: ") if prefix is None else prefix)
 
         def write_heading(self, heading: str) -> None:
             super().write_heading(said(heading))
 
         def write_dl(self, rows: Sequence[tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
-            super().write_dl([(term, said_help(text)) for term, text in rows], col_max, col_spacing)
+            super().write_dl([(said_metavars(term), said_help(text)) for term, text in rows], col_max, col_spacing)
 
     class Context(ClickContext):
         """Click's context, with the formatter above."""

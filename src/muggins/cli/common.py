@@ -81,7 +81,7 @@ def record_option(one: bool = False) -> Any:
 def as_seat_option() -> Any:
     """``--as SEAT``: the table as one player sees it (render, view, replay)."""
     return typer.Option(
-        None, "--as", help=N_("Show the table as this seat sees it: its own tiles face up, every other hand face down, it sits at the bottom."), metavar="SEAT"
+        None, "--as", help=N_("Show the table as this seat sees it: its own tiles face up, every other hand face down, it sits at the bottom."), metavar=N_("SEAT")
     )
 
 

@@ -38,9 +38,10 @@ def rules_command(
         if format is RulesFormat.json:
             write_data(json.dumps(rows, indent=2, default=str) + "\n")
             return
-        for row in rows:
-            allowed = row["allowed"] if isinstance(row["allowed"], str) else " | ".join(row["allowed"])
-            say(f"{row['name']}  ({allowed}; default {row['default']})\n    {row['doc']}")
+        for row in rows:  # the rows are English (as JSON and VARIANTS.md have them): said here
+            allowed = _(row["allowed"]) if isinstance(row["allowed"], str) else " | ".join(row["allowed"])
+            head = _("{name}  ({allowed}; default {default})").format(name=row["name"], allowed=allowed, default=row["default"])
+            say(f"{head}\n    {_(row['doc'])}")
         return
     if spec is None:
         names = rulesmod.preset_names()

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from muggins.analysis.tables import COLUMNS
-from muggins.i18n import _, reason
+from muggins.i18n import _, msg, reason
 
 #: Rows held before they are written as one row group.
 ROW_GROUP = 16_384
@@ -67,12 +67,12 @@ class ParquetTables:
             import pyarrow  # noqa: F401
             import pyarrow.parquet  # noqa: F401
         except ImportError:
-            raise TablesError(f"--format parquet needs pyarrow, which is not installed: {INSTALL}") from None
+            raise TablesError(msg("--format parquet needs pyarrow, which is not installed: {install}", install=INSTALL)) from None
         self.folder = Path(folder)
         if self.folder.exists() and (not self.folder.is_dir() or any(self.folder.iterdir())):
-            raise TablesError(f"{self.folder}: already exists; --format parquet writes a new folder (or an empty one)")
+            raise TablesError(msg("{folder}: already exists; --format parquet writes a new folder (or an empty one)", folder=str(self.folder)))
         if not self.folder.parent.is_dir():
-            raise TablesError(f"{self.folder}: no folder {self.folder.parent} to write it in")
+            raise TablesError(msg("{folder}: no folder {parent} to write it in", folder=str(self.folder), parent=str(self.folder.parent)))
         self.tables = tables
         self.building = self.folder.parent / f".{self.folder.name}.part-{os.getpid()}"
         shutil.rmtree(self.building, ignore_errors=True)
@@ -80,7 +80,7 @@ class ParquetTables:
             for table in tables:
                 (self.building / table).mkdir(parents=True)
         except OSError as exc:
-            raise TablesError(f"{self.folder}: cannot write: {exc.strerror or exc}") from None
+            raise TablesError(msg("{folder}: cannot write: {why}", folder=str(self.folder), why=exc.strerror or str(exc))) from None
         self.held: dict[str, list[dict[str, Any]]] = {table: [] for table in tables}
         self.writers: dict[str, Any] = {}
         self.in_part: dict[str, int] = {table: 0 for table in tables}

@@ -32,7 +32,7 @@ def view_command(
     analysis_files: List[str] = typer.Option(
         [],
         "--analysis",
-        metavar="FILE.json",
+        metavar=N_("FILE.json"),
         help=N_("Show this analysis (muggins analyze --format json, of this record) instead of working it out; once per view (expected, open-cards)."),
     ),
     view: Optional[str] = typer.Option(
