@@ -256,9 +256,69 @@ def test_without_the_extra_the_message_says_how_to_install_it(monkeypatch):
 
 @pytest.mark.parametrize("address, words", [("local:0", "local:N takes a number of workers"), ("local:two", "local:N takes"), ("tcp://127.0.0.1:9", "no Dask scheduler answered")])
 def test_a_scheduler_that_cannot_be_had_is_exit_2(monkeypatch, address, words):
-    monkeypatch.setattr("muggins.batch.cluster.CONNECT_SECONDS", 1)
+    monkeypatch.setenv("MUGGINS_SCHEDULER_WAIT_SECONDS", "1")
     result = run("check", str(SAMPLES / "allfives-2p.mgn"), "--scheduler", address)
     assert result.exit_code == 2 and words in result.output
+
+
+def _timed(argv: list[str], env: dict[str, str]) -> tuple[subprocess.CompletedProcess, float]:
+    """``muggins ARGV`` in a process of its own under ``env``, and its wall seconds (a test that
+    would wait for ever fails at 120 s)."""
+    import time
+
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "muggins", *argv], capture_output=True, text=True, env=dict(os.environ, **env), timeout=120)
+    return done, time.perf_counter() - start
+
+
+def test_a_port_that_takes_the_connection_and_says_nothing_is_not_waited_on_for_ever():
+    # distributed's own timeout does not cover its handshake: without a bound of muggins' own
+    # the command waited for ever on such a port.
+    import socket
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = "tcp://127.0.0.1:%d" % silent.getsockname()[1]
+        done, seconds = _timed(["check", str(SAMPLES / "allfives-2p.mgn"), "--scheduler", address], {"MUGGINS_SCHEDULER_WAIT_SECONDS": "2"})
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"--scheduler '{address}': no Dask scheduler answered" in done.stderr
+    assert "scheduler-wait-seconds limit of 2 seconds; raise it with MUGGINS_SCHEDULER_WAIT_SECONDS=N" in done.stderr
+    assert "Traceback" not in done.stderr and seconds < 30
+
+
+SCHEDULER_ALONE = """
+import asyncio, sys
+from distributed import Scheduler
+
+async def main():
+    async with Scheduler(host="127.0.0.1", port=0, dashboard_address=None) as scheduler:
+        print(scheduler.address, flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until the test closes it
+
+asyncio.run(main())
+"""
+
+
+@pytest.fixture
+def lonely_scheduler():
+    """The address of a Dask scheduler with no worker, in a process of its own."""
+    process = subprocess.Popen([sys.executable, "-c", SCHEDULER_ALONE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        yield process.stdout.readline().strip()
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+
+
+def test_a_scheduler_with_no_worker_is_waited_on_within_a_limit_then_exit_2(lonely_scheduler):
+    assert lonely_scheduler.startswith("tcp://127.0.0.1:")
+    for command in ("audit", "check"):
+        done, seconds = _timed([command, str(SAMPLES / "allfives-2p.mgn"), "--scheduler", lonely_scheduler], {"MUGGINS_WORKER_WAIT_SECONDS": "1"})
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert f"--scheduler '{lonely_scheduler}': no worker joined the scheduler" in done.stderr
+        assert "worker-wait-seconds limit of 1 seconds; raise it with MUGGINS_WORKER_WAIT_SECONDS=N" in done.stderr
+        assert "Traceback" not in done.stderr and seconds < 30
 
 
 def test_the_scheduler_can_come_from_the_environment(monkeypatch):

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, TypeVar
 
 from muggins.batch.events import Event
+from muggins.i18n import msg
 from muggins.batch.spread import BATCH_CHARS, IN_FLIGHT, _batches, _items, _merged, _NotFinished, _texts, _work_batch
 
 if TYPE_CHECKING:
@@ -40,10 +41,6 @@ INSTALL = "pip install 'muggins[cluster]'"
 
 #: ``local:N``: a cluster of N worker processes started on this machine for the run.
 LOCAL = "local:"
-
-#: How long to wait for a scheduler named by its address.
-CONNECT_SECONDS = 10
-
 
 class ClusterError(Exception):
     """The cluster cannot be used: the extra is not installed, the address is not a scheduler's,
@@ -89,10 +86,43 @@ def connect(scheduler: str) -> Any:
         return client
     if not scheduler:
         raise ClusterError("--scheduler needs an address (tcp://host:8786) or local:N")
+    client = _client(distributed, scheduler)
+    from muggins.limits import WORKER_WAIT
+
     try:
-        return distributed.Client(scheduler, timeout=CONNECT_SECONDS, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise ClusterError(f"--scheduler {scheduler!r}: no Dask scheduler answered ({exc})") from None
+        client.wait_for_workers(1, timeout=WORKER_WAIT.value)
+    except (OSError, TimeoutError) as exc:
+        close(client)
+        raise ClusterError(msg("--scheduler {address!r}: no worker joined the scheduler: {problem}", address=scheduler, problem=WORKER_WAIT.exceeded())) from exc
+    return client
+
+
+def _client(distributed: Any, scheduler: str) -> Any:
+    """A client of the scheduler at ``scheduler``, within the ``scheduler-wait-seconds`` limit,
+    or :class:`ClusterError`. distributed's own timeout does not cover its handshake: a port that
+    takes the connection and says nothing is waited on for ever, so the client is made in a
+    thread of its own, given up on after the limit (it ends with the command)."""
+    import threading
+
+    from muggins.limits import SCHEDULER_WAIT
+
+    seconds = SCHEDULER_WAIT.value
+    made: list[Any] = []
+
+    def make() -> None:
+        try:
+            made.append(distributed.Client(scheduler, timeout=seconds, set_as_default=False))
+        except Exception as exc:  # (OSError, TimeoutError, ValueError: said below)
+            made.append(exc)
+
+    thread = threading.Thread(target=make, name="muggins-connect", daemon=True)
+    thread.start()
+    thread.join(seconds + 1)
+    if not made:
+        raise ClusterError(msg("--scheduler {address!r}: no Dask scheduler answered: {problem}", address=scheduler, problem=SCHEDULER_WAIT.exceeded()))
+    if isinstance(made[0], Exception):
+        raise ClusterError(msg("--scheduler {address!r}: no Dask scheduler answered ({problem})", address=scheduler, problem=str(made[0]))) from None
+    return made[0]
 
 
 def close(client: Any) -> None:
