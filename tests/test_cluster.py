@@ -161,6 +161,59 @@ def test_analyze_on_a_cluster_draws_the_bar_on_a_terminal(games, tmp_path):
     assert "records" in shown and "ETA" in shown and "1/1" in shown
 
 
+def described(record, path, index):
+    """What a test compares of each record, whichever process read it."""
+    return (index, record.line, len(record.hands), record.tag("Event"))
+
+
+def _seen(events) -> list:
+    seen = []
+    for event in events:
+        if isinstance(event, FileDone):
+            seen.append(("file", event.path.name, event.error))
+        elif isinstance(event.result, NotationError):
+            seen.append((event.index, [(d.code, d.line, d.message) for d in event.result.diagnostics]))
+        else:
+            seen.append((event.index, event.result))
+    return seen
+
+
+def test_pieces_cut_and_worked_on_by_the_workers_give_the_records_read_in_order(client, tmp_path, monkeypatch):
+    # A task per place where records may meet (a piece of 1 byte runs to the next one), so that
+    # every file is cut into many pieces: the records numbered across the pieces, and where the
+    # workers' cut is not that of reading in order, the file read in order from there.
+    from test_jobs import _tricky_files
+
+    from muggins.batch import cluster, pieces
+
+    monkeypatch.setattr(cluster, "PIECE_BYTES", 1)
+    in_order, worked = [], []
+    reader, units = pieces._in_order, cluster._units
+
+    def noted(path, given):
+        in_order.append(path.stem)
+        return reader(path, given)
+
+    def counted(*args, **kwargs):
+        for unit in units(*args, **kwargs):
+            if isinstance(unit, cluster._Piece):
+                worked.append((unit.path.stem, unit.base, unit.count))
+            yield unit
+
+    monkeypatch.setattr(pieces, "_in_order", noted)
+    monkeypatch.setattr(cluster, "_units", counted)
+    files = _tricky_files(tmp_path)
+    files["missing"] = tmp_path / "missing.mgn"
+    for name, path in files.items():
+        alone = _seen(spread([path], described, 1))
+        assert _seen(spread([path], described, cluster=client)) == alone, name
+        assert len(alone) > (0 if name == "missing" else 5), name
+    assert {"comment-line", "tags-only", "latin"} <= set(in_order)
+    assert not {"comment", "crlf", "bom", "no-last-newline"} & set(in_order)
+    bases = [base for stem, base, count in worked if stem == "crlf"]
+    assert len(bases) >= 8 and bases == sorted(set(bases)) and bases[0] == 0  # many pieces, numbered on
+
+
 # ---- workers that die ----------------------------------------------------------------------
 
 
