@@ -361,16 +361,7 @@ def _work_piece(work: Callable[[Record, Path, int], R], path: Path, base: int, c
 
 
 def _submit_piece(client: Any, work: Callable[[Record, Path, int], Any], piece: _Piece, done: Callable[[int], None] | None) -> Any:
-    future = client.submit(_work_piece, work, piece.path, piece.base, piece.chunks, pure=False)
-    if done is not None:
-        count = piece.count
-
-        def finished(future: Any) -> None:
-            if future.status == "finished":
-                done(count)
-
-        future.add_done_callback(finished)
-    return future
+    return _counted(client.submit(_work_piece, work, piece.path, piece.base, piece.chunks, pure=False), piece.count, done)
 
 
 def _settled_unit(
@@ -400,9 +391,12 @@ def _settled_unit(
 
 def _submit(client: Any, work: Callable[[Record, Path, int], Any], texts: list[_Text], done: Callable[[int], None] | None) -> Any:
     # pure=False: two batches of the same text are two tasks (their keys must not collide).
-    future = client.submit(_work_batch, work, texts, pure=False)
+    return _counted(client.submit(_work_batch, work, texts, pure=False), len(texts), done)
+
+
+def _counted(future: Any, count: int, done: Callable[[int], None] | None) -> Any:
+    """``future``, calling ``done(count)`` when it has finished (not when it fails)."""
     if done is not None:
-        count = len(texts)
 
         def finished(future: Any) -> None:
             if future.status == "finished":
