@@ -161,6 +161,59 @@ def test_analyze_on_a_cluster_draws_the_bar_on_a_terminal(games, tmp_path):
     assert "records" in shown and "ETA" in shown and "1/1" in shown
 
 
+def described(record, path, index):
+    """What a test compares of each record, whichever process read it."""
+    return (index, record.line, len(record.hands), record.tag("Event"))
+
+
+def _seen(events) -> list:
+    seen = []
+    for event in events:
+        if isinstance(event, FileDone):
+            seen.append(("file", event.path.name, event.error))
+        elif isinstance(event.result, NotationError):
+            seen.append((event.index, [(d.code, d.line, d.message) for d in event.result.diagnostics]))
+        else:
+            seen.append((event.index, event.result))
+    return seen
+
+
+def test_pieces_cut_and_worked_on_by_the_workers_give_the_records_read_in_order(client, tmp_path, monkeypatch):
+    # A task per place where records may meet (a piece of 1 byte runs to the next one), so that
+    # every file is cut into many pieces: the records numbered across the pieces, and where the
+    # workers' cut is not that of reading in order, the file read in order from there.
+    from test_jobs import _tricky_files
+
+    from muggins.batch import cluster, pieces
+
+    monkeypatch.setattr(cluster, "PIECE_BYTES", 1)
+    in_order, worked = [], []
+    reader, units = pieces._in_order, cluster._units
+
+    def noted(path, given):
+        in_order.append(path.stem)
+        return reader(path, given)
+
+    def counted(*args, **kwargs):
+        for unit in units(*args, **kwargs):
+            if isinstance(unit, cluster._Piece):
+                worked.append((unit.path.stem, unit.base, unit.count))
+            yield unit
+
+    monkeypatch.setattr(pieces, "_in_order", noted)
+    monkeypatch.setattr(cluster, "_units", counted)
+    files = _tricky_files(tmp_path)
+    files["missing"] = tmp_path / "missing.mgn"
+    for name, path in files.items():
+        alone = _seen(spread([path], described, 1))
+        assert _seen(spread([path], described, cluster=client)) == alone, name
+        assert len(alone) > (0 if name == "missing" else 5), name
+    assert {"comment-line", "tags-only", "latin"} <= set(in_order)
+    assert not {"comment", "crlf", "bom", "no-last-newline"} & set(in_order)
+    bases = [base for stem, base, count in worked if stem == "crlf"]
+    assert len(bases) >= 8 and bases == sorted(set(bases)) and bases[0] == 0  # many pieces, numbered on
+
+
 # ---- workers that die ----------------------------------------------------------------------
 
 
@@ -256,9 +309,69 @@ def test_without_the_extra_the_message_says_how_to_install_it(monkeypatch):
 
 @pytest.mark.parametrize("address, words", [("local:0", "local:N takes a number of workers"), ("local:two", "local:N takes"), ("tcp://127.0.0.1:9", "no Dask scheduler answered")])
 def test_a_scheduler_that_cannot_be_had_is_exit_2(monkeypatch, address, words):
-    monkeypatch.setattr("muggins.batch.cluster.CONNECT_SECONDS", 1)
+    monkeypatch.setenv("MUGGINS_SCHEDULER_WAIT_SECONDS", "1")
     result = run("check", str(SAMPLES / "allfives-2p.mgn"), "--scheduler", address)
     assert result.exit_code == 2 and words in result.output
+
+
+def _timed(argv: list[str], env: dict[str, str]) -> tuple[subprocess.CompletedProcess, float]:
+    """``muggins ARGV`` in a process of its own under ``env``, and its wall seconds (a test that
+    would wait for ever fails at 120 s)."""
+    import time
+
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-m", "muggins", *argv], capture_output=True, text=True, env=dict(os.environ, **env), timeout=120)
+    return done, time.perf_counter() - start
+
+
+def test_a_port_that_takes_the_connection_and_says_nothing_is_not_waited_on_for_ever():
+    # distributed's own timeout does not cover its handshake: without a bound of muggins' own
+    # the command waited for ever on such a port.
+    import socket
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        address = "tcp://127.0.0.1:%d" % silent.getsockname()[1]
+        done, seconds = _timed(["check", str(SAMPLES / "allfives-2p.mgn"), "--scheduler", address], {"MUGGINS_SCHEDULER_WAIT_SECONDS": "2"})
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"--scheduler '{address}': no Dask scheduler answered" in done.stderr
+    assert "scheduler-wait-seconds limit of 2 seconds; raise it with MUGGINS_SCHEDULER_WAIT_SECONDS=N" in done.stderr
+    assert "Traceback" not in done.stderr and seconds < 30
+
+
+SCHEDULER_ALONE = """
+import asyncio, sys
+from distributed import Scheduler
+
+async def main():
+    async with Scheduler(host="127.0.0.1", port=0, dashboard_address=None) as scheduler:
+        print(scheduler.address, flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.read)  # until the test closes it
+
+asyncio.run(main())
+"""
+
+
+@pytest.fixture
+def lonely_scheduler():
+    """The address of a Dask scheduler with no worker, in a process of its own."""
+    process = subprocess.Popen([sys.executable, "-c", SCHEDULER_ALONE], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        yield process.stdout.readline().strip()
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+
+
+def test_a_scheduler_with_no_worker_is_waited_on_within_a_limit_then_exit_2(lonely_scheduler):
+    assert lonely_scheduler.startswith("tcp://127.0.0.1:")
+    for command in ("audit", "check"):
+        done, seconds = _timed([command, str(SAMPLES / "allfives-2p.mgn"), "--scheduler", lonely_scheduler], {"MUGGINS_WORKER_WAIT_SECONDS": "1"})
+        assert done.returncode == 2 and done.stdout == "", done.stderr
+        assert f"--scheduler '{lonely_scheduler}': no worker joined the scheduler" in done.stderr
+        assert "worker-wait-seconds limit of 1 seconds; raise it with MUGGINS_WORKER_WAIT_SECONDS=N" in done.stderr
+        assert "Traceback" not in done.stderr and seconds < 30
 
 
 def test_the_scheduler_can_come_from_the_environment(monkeypatch):

@@ -68,8 +68,9 @@ def test_one_record_per_batch_gives_each_result_as_it_is_done():
     assert (first.result, worked) == (1, [1, 2, 3])
 
 
-def _on_a_terminal(args: list[str], cwd: Path) -> str:
-    """What ``muggins ARGS`` shows on a terminal (stdin, stdout and stderr one pseudo-terminal)."""
+def _on_a_terminal(args: list[str], cwd: Path, code: int = 0) -> str:
+    """What ``muggins ARGS`` shows on a terminal (stdin, stdout and stderr one pseudo-terminal),
+    which exits with ``code``."""
     import os
     import pty
     import subprocess
@@ -89,7 +90,7 @@ def _on_a_terminal(args: list[str], cwd: Path) -> str:
             break
         shown += chunk
     os.close(leader)
-    assert process.wait(timeout=120) == 0
+    assert process.wait(timeout=120) == code
     return shown.decode("utf-8", "replace")
 
 
@@ -120,3 +121,27 @@ def test_record_n_analyses_that_record_only(monkeypatch):
     result = run("analyze", str(SAMPLES / "several-records.mgn"), "--budget", "0", "--record", "2", "--format", "json")
     assert result.exit_code == 0, result.output
     assert analysed == [2]
+
+
+def test_quiet_draws_no_bar_even_on_a_terminal(tmp_path):
+    # analyze --quiet drew its bar on a terminal all the same. audit and check draw none at all
+    # (their records take a millisecond); here they are held to it with --quiet too.
+    source = str(SAMPLES / "several-records.mgn")
+    shown = _on_a_terminal(["analyze", source, "--budget", "0"], tmp_path)
+    assert "ETA" in shown and "3/3" in shown and "\x1b[?25l" in shown  # the bar (the cursor hidden for it), where it belongs
+    for quiet in ("--quiet", "-q"):
+        shown = _on_a_terminal(["analyze", source, "--budget", "0", quiet], tmp_path)
+        assert "ETA" not in shown and "3/3" not in shown and "\x1b[?25l" not in shown
+        assert "unforced" in shown  # the players' table, all --quiet leaves
+    for command, code in (("audit", 1), ("check", 0)):
+        shown = _on_a_terminal([command, source, "--quiet"], tmp_path, code)
+        assert "ETA" not in shown and "3/3" not in shown and "\x1b[?25l" not in shown  # no bar, no cursor hidden for one
+
+
+def test_quiet_draws_no_bar_on_a_cluster_either(tmp_path):
+    source = str(SAMPLES / "several-records.mgn")
+    shown = _on_a_terminal(["analyze", source, "--budget", "0", "--quiet", "--scheduler", "local:1"], tmp_path)
+    assert "ETA" not in shown and "3/3" not in shown and "\x1b[?25l" not in shown and "unforced" in shown
+    for command, code in (("audit", 1), ("check", 0)):
+        shown = _on_a_terminal([command, source, "--quiet", "--scheduler", "local:1"], tmp_path, code)
+        assert "ETA" not in shown and "3/3" not in shown and "\x1b[?25l" not in shown

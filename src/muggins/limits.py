@@ -65,13 +65,20 @@ LINE_BYTES = Limit("line-bytes", 16 * 1024 * 1024, N_("bytes"), N_("the line"))
 #: worked on again one at a time, so a run where every record kills its worker must end.
 WORKER_FAILURES = Limit("worker-failures", 8, N_("processes"), N_("the number of failed worker processes"))
 
+#: How long ``--scheduler ADDRESS`` waits for a Dask scheduler to answer (one across the world
+#: answers within a second; a port that takes the connection and then says nothing would be
+#: waited on for ever), and then for a first worker to join it (a cluster that starts its workers
+#: on demand may take a minute or two; a scheduler left with none would be waited on for ever).
+SCHEDULER_WAIT = Limit("scheduler-wait-seconds", 10, N_("seconds"), N_("the wait for the Dask scheduler to answer"))
+WORKER_WAIT = Limit("worker-wait-seconds", 120, N_("seconds"), N_("the wait for a worker to join the Dask scheduler"))
+
 #: The rows of one record's table of findings in the text report of ``audit`` (a terminal's
 #: table costs about a millisecond a row: a 27 KB record of 3,000 bad draws has 6,000 findings);
 #: ``--format json`` and ``csv`` list every finding.
 SHOWN_FINDINGS = Limit("shown-findings", 500, N_("findings"), N_("the table of findings"))
 
 #: Every limit, for documentation and tests.
-ALL: tuple[Limit, ...] = (RULE_FILE_BYTES, RULE_VALUE_CHARS, RULE_NESTING, RECORD_CHARS, LINE_BYTES, WORKER_FAILURES, SHOWN_FINDINGS)
+ALL: tuple[Limit, ...] = (RULE_FILE_BYTES, RULE_VALUE_CHARS, RULE_NESTING, RECORD_CHARS, LINE_BYTES, WORKER_FAILURES, SCHEDULER_WAIT, WORKER_WAIT, SHOWN_FINDINGS)
 
 
 def excerpt(value: object, width: int = 40) -> str:

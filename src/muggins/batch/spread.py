@@ -82,18 +82,19 @@ def spread(
     ``jobs`` is more than 1 or a cluster is used; what it returns must pickle too. ``batch_chars``:
     about how much record text goes to a worker at a time (1: each record alone, for work so
     slow that each record's result should come back as soon as it is done, and processes are
-    worth starting for a few records; None: :data:`BATCH_CHARS`). ``done`` (on a cluster only):
+    worth starting for a few records; None: :data:`BATCH_CHARS`, or a cluster's own,
+    :func:`~muggins.batch.cluster.spread_on_cluster`). ``done`` (on a cluster only):
     called with how many records a task has finished as each task finishes, in whatever order
     they finish and from another thread, to feed a progress bar (the events still come in order).
     """
     paths = list(paths)
-    if batch_chars is None:
-        batch_chars = BATCH_CHARS
     if cluster is not None:
         from muggins.batch.cluster import spread_on_cluster
 
         yield from spread_on_cluster(paths, work, cluster, batch_chars, done)
         return
+    if batch_chars is None:
+        batch_chars = BATCH_CHARS
     if jobs <= 1 or _size(paths) <= 2 * batch_chars:  # too little to be worth starting processes
         for batch in _batches(_items(paths), batch_chars):
             yield from _merged(batch, _work_batch(work, _texts(batch)))

@@ -99,7 +99,7 @@ def analyze_command(
     alternatives on what its player could know (expected values over sampled deals; --view
     open-cards: against every tile), marks ?! ? ?? by points lost, and a per-player table
     across all records (--quiet: only that table). On a terminal, a progress bar with the time
-    left is drawn on stderr while records are analysed.
+    left is drawn on stderr while records are analysed (not with --quiet).
 
     Exit code 0 when the analysis is done (missed points are not errors), 1 when a record breaks
     a rule of play (its later positions are in doubt; see `muggins audit`), 2 for unusable input.
@@ -147,7 +147,7 @@ def analyze_command(
         out = stdout_console(stream)
         judging = analyzemod.Judging(view, samples, seed, record_budget)
         settings = Settings(rules, tuple(set_), budget, chosen, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir), judging, record, language())
-        run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None)
+        run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None, bar=not quiet)
         if not usable:
             run.outcome.unusable()
         workers = capped_jobs(jobs)

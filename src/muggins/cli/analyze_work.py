@@ -109,8 +109,9 @@ def _analyze_one(settings: Settings, record: Record, path: Path, index: int) -> 
 class Run:
     """The writing process's side of one ``muggins analyze``: messages, exit code, annotation."""
 
-    def __init__(self, settings: Settings, err: Console, annotator: Annotator | None) -> None:
+    def __init__(self, settings: Settings, err: Console, annotator: Annotator | None, bar: bool = True) -> None:
         self.settings = settings
+        self.bar = bar  # the progress bar, on a terminal (not under --quiet)
         self.chosen = settings.record  # --record: only this record of each file
         self.err = err
         self.annotator = annotator
@@ -120,12 +121,12 @@ class Run:
     def analysed(self, paths: list[Path], jobs: int, emit: Callable[[str], object] | None, cluster: object = None) -> Iterator[Analysed]:
         """Each record's analysis in input order, its text handed to ``emit`` (when given) as it
         comes; problems reported on stderr as they come, under a progress bar where stderr is
-        a terminal. Where the solver runs, records go to the workers (``jobs`` processes, or the
+        a terminal (and ``bar``). Where the solver runs, records go to the workers (``jobs`` processes, or the
         Dask ``cluster``'s) one at a time, so each is written as soon as it is done; on a
         cluster the bar moves as each task finishes, in whatever order."""
         from muggins.cli.progress import progress
 
-        with progress(self.err, paths) as advance:
+        with progress(self.err, paths, shown=self.bar) as advance:
             yield from self._analysed(paths, jobs, emit, advance, cluster)
 
     def _analysed(self, paths: list[Path], jobs: int, emit: Callable[[str], object] | None, advance: Advance, cluster: object) -> Iterator[Analysed]:

@@ -1,7 +1,7 @@
 """A progress bar with an ETA on stderr, for commands that work through many records.
 
-Shown only where stderr is a terminal (rich's bar: records done of all, elapsed, time left);
-piped or redirected, nothing is drawn, so logs and scripts see only the command's messages.
+Shown only where stderr is a terminal (rich's bar: records done of all, elapsed, time left),
+and never under ``--quiet``; piped or redirected, nothing is drawn, so logs and scripts see only the command's messages.
 While the bar is up, text written to stdout goes above it when stdout is the same terminal,
 and straight to stdout otherwise (a pipe or a file gets the output untouched); an ``-o`` file is
 written straight, and never sees the bar (``output.writer``).
@@ -46,14 +46,14 @@ def count_records(paths: list[Path]) -> int:
 
 
 @contextmanager
-def progress(err: Console, paths: list[Path], what: str = N_("records"), total: int | None = None) -> Iterator[Advance]:
+def progress(err: Console, paths: list[Path], what: str = N_("records"), total: int | None = None, shown: bool = True) -> Iterator[Advance]:
     """A function to call as records are done (:class:`Advance`; or as ``total`` steps of
     ``what`` are), drawing the bar on ``err`` (a rich console) when it is a terminal; a function
-    that does nothing otherwise. A terminal only forced (``FORCE_COLOR``) is not one: colour is
-    asked for there, not a bar redrawn in a log."""
+    that does nothing otherwise, and where ``shown`` is false (``--quiet``). A terminal only
+    forced (``FORCE_COLOR``) is not one: colour is asked for there, not a bar redrawn in a log."""
     from muggins.cli.output import is_terminal
 
-    if not (err.is_terminal and is_terminal(err.file)):
+    if not (shown and err.is_terminal and is_terminal(err.file)):
         yield _nothing
         return
     from rich.markup import escape
