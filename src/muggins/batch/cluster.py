@@ -434,5 +434,5 @@ def _alone(client: Any, work: Callable[[Record, Path, int], Any], texts: list[_T
         try:
             results.append(one.result()[0])
         except KilledWorker:
-            results.append(_NotFinished("worker failed: the worker processes working on it died (killed, perhaps for want of memory)"))
+            results.append(_NotFinished(msg("worker failed: the worker processes working on it died (killed, perhaps for want of memory)")))
     return results
