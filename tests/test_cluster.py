@@ -389,3 +389,35 @@ def test_the_default_path_does_not_import_dask():
     script = "import sys; sys.argv = ['muggins', 'audit', %r]\nfrom muggins.cli import main\ntry:\n    main()\nexcept SystemExit:\n    pass\nprint(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))" % str(SAMPLES / "allfives-2p.mgn")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_a_run_whose_workers_all_leave_gives_up_within_the_limit(lonely_scheduler, monkeypatch):
+    # Dask waits for workers to come back; a run on a remote cluster whose workers have all
+    # left would wait for ever. The wait for a result gives up after worker-wait-seconds.
+    import time
+
+    from distributed import Client
+
+    from muggins.batch.cluster import ClusterError, _result
+
+    monkeypatch.setenv("MUGGINS_WORKER_WAIT_SECONDS", "1")
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "distributed.cli.dask_worker", lonely_scheduler, "--no-nanny", "--nthreads", "1", "--no-dashboard"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        with Client(lonely_scheduler, timeout=30) as client:
+            client.wait_for_workers(1, timeout=60)
+            assert _result(client.submit(sum, [1, 2], pure=False)) == 3  # a worker there: waited on
+            future = client.submit(time.sleep, 600, pure=False)
+            worker.kill()  # as the out-of-memory killer would, with no nanny to start another
+            started = time.monotonic()
+            with pytest.raises(ClusterError) as caught:
+                _result(future)
+            assert time.monotonic() - started < 30
+    finally:
+        worker.kill()
+        worker.wait(timeout=60)
+    message = str(caught.value)
+    assert "no worker left on the scheduler" in message and "MUGGINS_WORKER_WAIT_SECONDS=N" in message

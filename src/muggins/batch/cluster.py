@@ -157,6 +157,42 @@ def workers(client: Any) -> int:
     return max(1, len(client.scheduler_info().get("workers", {})))
 
 
+def _result(future: Any) -> Any:
+    """``future.result()``, but given up on (:class:`ClusterError`) once the scheduler has had no
+    worker for the ``worker-wait-seconds`` limit: Dask waits for workers to come back, and a run
+    on a remote cluster whose workers have all left would otherwise wait for ever. The records
+    given so far stand; the message says the others were not finished."""
+    import time
+
+    from muggins.limits import WORKER_WAIT
+
+    alone_since: float | None = None
+    while True:
+        try:
+            return future.result(timeout=1)
+        except TimeoutError:
+            pass
+        if future.client.scheduler_info().get("workers"):
+            alone_since = None
+        elif alone_since is None:
+            alone_since = time.monotonic()
+        elif time.monotonic() - alone_since > WORKER_WAIT.value:
+            raise ClusterError(msg("--scheduler: no worker left on the scheduler, so the records not yet given were not finished: {problem}", problem=WORKER_WAIT.exceeded()))
+
+
+class _Waited:
+    """A future whose ``result()`` is :func:`_result`'s (for pieces.py's cut, shared with ``--jobs``)."""
+
+    def __init__(self, future: Any) -> None:
+        self.future = future
+
+    def result(self) -> Any:
+        return _result(self.future)
+
+    def cancel(self) -> None:
+        self.future.cancel()
+
+
 def shares_files(client: Any) -> bool:
     """Whether the workers see the files as the calling process does: they do on a local
     cluster, and where ``MUGGINS_SHARED_FILES=1`` says so (a cluster on one shared file system).
@@ -204,7 +240,7 @@ def spread_on_cluster(
         from muggins.batch.pieces import cut_items
 
         def submit(task: Callable[..., Any], *args: Any) -> Any:
-            return client.submit(task, *args, pure=False)
+            return _Waited(client.submit(task, *args, pure=False))
 
         items = cut_items(paths, submit, ahead=2 * count, size=BATCH_CHARS, died=(KilledWorker,))
     else:
@@ -311,7 +347,7 @@ def _units(paths: Iterable[Path], client: Any, size: int, ahead: int) -> Iterato
                         break
                     entry = sent.popleft()
                     try:
-                        many = None if entry is None else entry[1].result()
+                        many = None if entry is None else _result(entry[1])
                     except KilledWorker:  # its worker died cutting it: the file in order from here
                         many = None
                     if many is None:
@@ -374,11 +410,11 @@ def _settled_unit(
     from distributed import KilledWorker
 
     try:
-        results = entry.worked.result()
+        results = _result(entry.worked)
     except KilledWorker:
         results = None
     if results is None:  # a record of the piece kills workers: each worked on alone
-        texts: list[_Text] = [(entry.path, entry.base + at, chunk) for at, chunk in enumerate(entry.chunks.result(), 1)]
+        texts: list[_Text] = [(entry.path, entry.base + at, chunk) for at, chunk in enumerate(_result(entry.chunks), 1)]
         yield from _merged(list(texts), _alone(client, work, texts, done))
         return
     entry.chunks = entry.worked = None  # let go of the records kept on the cluster
@@ -417,7 +453,7 @@ def _settled(
         return batch, future
     texts = _texts(batch)
     try:
-        return batch, future.result()
+        return batch, _result(future)
     except KilledWorker:
         pass
     return batch, _alone(client, work, texts, done)
@@ -432,7 +468,7 @@ def _alone(client: Any, work: Callable[[Record, Path, int], Any], texts: list[_T
     results = []
     for one in alone:
         try:
-            results.append(one.result()[0])
+            results.append(_result(one)[0])
         except KilledWorker:
             results.append(_NotFinished(msg("worker failed: the worker processes working on it died (killed, perhaps for want of memory)")))
     return results

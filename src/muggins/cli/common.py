@@ -186,6 +186,8 @@ def cluster_for(scheduler: str | None, jobs: int) -> Iterator[object]:
         die(reason(exc))
     try:
         yield client
+    except ClusterError as exc:  # mid-run: no worker left (the records given so far stand)
+        die(reason(exc))
     finally:
         close(client)
 
