@@ -50,13 +50,6 @@ static inline int FN(common)(const uint64_t *a, const uint64_t *b)
     return c;
 }
 
-static inline int FN(only)(const uint64_t *hand, int t)
-{
-    for (int i = 0; i < W; i++)
-        if (hand[i] != (i == (t >> 6) ? 1ULL << (t & 63) : 0)) return 0;
-    return 1;
-}
-
 static inline int FN(is_empty)(const uint64_t *hand)
 {
     uint64_t x = 0;
@@ -192,19 +185,23 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
         s1 = mix64(s) + E->salt1;
         s2 = mix64b(s) + E->salt2;
     }
-    int nm = 0;
+    /* Only a tile that must be played can be the mover's last here (a lone playable tile
+     * otherwise ended the hand above). */
+    int nm = 0, last = must >= 0 && FN(count)(FN(load)(hand)) == 1;
+    const size_t stride = T->stride, slot_bytes = T->slot_bytes; /* fixed for the table's life */
     for (int w = 0; w < W; w++) {
         uint64_t bits = playable.w[w];
         while (bits) {
             int t = (w << 6) + __builtin_ctzll(bits);
             bits &= bits - 1;
-            int n, domino = FN(only)(hand, t);
+            int n, domino = last;
             const MoveSlot *slot = lt_moves(T, lid, t, &n);
             if (!slot) {
                 E->stop = STOP_FULL;
                 arena_release(E, &mark);
                 return 0;
             }
+            const uint8_t *recs = T->recs; /* holds until the table next grows (lt_moves) */
             for (int j = 0; j < n; j++) {
                 Move *m = &mv[nm++];
                 uint32_t child = slot[j].ref - 1;
@@ -221,7 +218,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
                 for (int v = 0; v < W; v++) {
                     uint64_t b = after[v] & cfits[v];
                     while (b) {
-                        __builtin_prefetch(slot_of(T, child, (v << 6) + __builtin_ctzll(b)));
+                        __builtin_prefetch(recs + (size_t)child * stride + sizeof(Rec) + (size_t)((v << 6) + __builtin_ctzll(b)) * slot_bytes);
                         b &= b - 1;
                     }
                 }
@@ -280,6 +277,9 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
         }
     }
     int a0 = alpha, b0 = beta, best = -INF, bestcode = 0;
+    /* The hands' part of the key (hh1, hh2) is kept only where a node below may be keyed: a
+     * node of few tiles held has none below it unless a draw can add tiles again. */
+    int keyed = deep || bpos < E->bone_end;
     for (int i = 0; i < nm; i++) {
         Move *m = &mv[i];
         int t = m->tile, points = m->points, value;
@@ -296,8 +296,10 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
             hand[t >> 6] ^= 1ULL << (t & 63);
             E->pips[mover] -= E->R->hi[t] + E->R->lo[t];
             E->held--;
-            E->hh1 ^= ZH1[mover][t];
-            E->hh2 ^= ZH2[mover][t];
+            if (keyed) {
+                E->hh1 ^= ZH1[mover][t];
+                E->hh2 ^= ZH2[mover][t];
+            }
             if (deep && !etc) { /* the child's key, passed down: only for the children searched */
                 const Rec *c = rec_of(T, m->child);
                 m->k1 = c->k1 + s1 + E->hh1; /* the hands are the child's already */
@@ -311,8 +313,10 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
             hand[t >> 6] ^= 1ULL << (t & 63);
             E->pips[mover] += E->R->hi[t] + E->R->lo[t];
             E->held++;
-            E->hh1 ^= ZH1[mover][t];
-            E->hh2 ^= ZH2[mover][t];
+            if (keyed) {
+                E->hh1 ^= ZH1[mover][t];
+                E->hh2 ^= ZH2[mover][t];
+            }
         }
         if (E->stop) {
             arena_release(E, &mark);
