@@ -388,8 +388,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
         return -FN(lean)(E, lid, nx, bpos, -beta, -alpha, NULL);
     }
     int deep = held > E->shallow, ntiles = FN(count)(FN(load)(hand));
-    int cap = FN(count)(playable) * (rec->empty ? 2 : 2 * rec->narms);
-    if (ntiles > 1 && ((deep && held > E->etc) || cap > LEAN_MOVES)) {
+    if (ntiles > 1 && deep && held > E->etc) {
         E->nodes--; /* counted there */
         return FN(search_node)(E, lid, mover, bpos, -1, alpha, beta, key);
     }
@@ -435,7 +434,8 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
     }
     int nx = E->nxt[mover], flip = E->flip_next[mover];
     const uint64_t *after = E->hands[nx];
-    const uint64_t *other = E->watch[mover] >= 0 ? E->hands[E->watch[mover]] : NULL;
+    const uint64_t *other = E->watched[mover];
+    const uint32_t *hist = E->hist[mover];
     FN(LeanMove) mv[LEAN_MOVES];
     int nm = 0;
     const size_t stride = T->stride, slot_bytes = T->slot_bytes;
@@ -450,7 +450,14 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
                 E->stop = STOP_FULL;
                 return 0;
             }
+            if (nm + n > LEAN_MOVES) {
+                E->nodes--; /* counted there */
+                return FN(search_node)(E, lid, mover, bpos, -1, alpha, beta, key);
+            }
             const uint8_t *recs = T->recs;
+            /* ties go to the tile that refuted most often here (the history heuristic) */
+            uint32_t h = hist[t];
+            int hb = h ? 32 - __builtin_clz(h) : 0;
             for (int j = 0; j < n; j++) {
                 FN(LeanMove) *m = &mv[nm++];
                 uint32_t child = slot[j].ref - 1;
@@ -461,7 +468,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
 #endif
                 int np = FN(common)(after, cfits);
                 m->points = slot[j].points;
-                m->order = (np << 16) + (other ? FN(common)(other, cfits) << 8 : 0) - m->points;
+                m->order = ((np << 16) + (FN(common)(other, cfits) << 8) - m->points) * 64 - hb;
                 for (int v = 0; v < W; v++) {
                     uint64_t b = after[v] & cfits[v];
                     while (b) {
@@ -477,11 +484,6 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
         }
     }
     if (nm > 1) {
-        const uint32_t *hist = E->hist[mover];
-        for (int i = 0; i < nm; i++) {
-            uint32_t h = hist[mv[i].tile];
-            mv[i].order = mv[i].order * 64 - (h ? 32 - __builtin_clz(h) : 0);
-        }
         for (int i = 1; i < nm; i++) {
             FN(LeanMove) m = mv[i];
             int j = i - 1;
