@@ -950,6 +950,7 @@ typedef struct {
     int stop, depth;
     double deadline; /* 0: none */
     Block *blocks, *cur;
+    uint8_t pipsum[MAXTILES]; /* each tile's pips */
 } Engine;
 
 static double now(void)
@@ -1529,6 +1530,7 @@ static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     Py_INCREF(layouts);
     E->T = (LTable *)layouts;
     E->R = &E->T->R;
+    for (int t = 0; t < E->R->ntiles; t++) E->pipsum[t] = (uint8_t)(E->R->hi[t] + E->R->lo[t]);
     long t[7];
     static const long thi[7] = {1, 1, MAXTILES, 1, 1, 1, 2};
     if (!PySequence_Check(trules) || PySequence_Size(trules) != 7) {

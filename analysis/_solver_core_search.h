@@ -369,6 +369,26 @@ typedef struct {
     uint8_t tile, j, np, pad;
 } FN(LeanMove);
 
+/* lt_moves, with the slot's size known for one-word sets */
+static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int *n)
+{
+    const size_t sb = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
+    const uint8_t *p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb;
+    uint32_t ref = *(const uint32_t *)p;
+    if (__builtin_expect(!ref, 0)) {
+        if (lt_expand(T, id, t) < 0) return NULL;
+        p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb; /* the table may have moved */
+        ref = *(const uint32_t *)p;
+    }
+    if (ref & SLOT_MANY) {
+        const MoveSlot *head = T->opts + (ref & ~SLOT_MANY);
+        *n = (int)head->ref;
+        return head + 1;
+    }
+    *n = 1;
+    return (const MoveSlot *)p;
+}
+
 static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key)
 {
     if (!(++E->nodes & 4095) && tick(E)) return 0;
@@ -397,7 +417,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
         for (int w = 0; w < W; w++)
             if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
         int n;
-        const MoveSlot *slot = lt_moves(T, lid, t, &n);
+        const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n);
         if (!slot) {
             E->stop = STOP_FULL;
             return 0;
@@ -438,14 +458,14 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
     const uint32_t *hist = E->hist[mover];
     FN(LeanMove) mv[LEAN_MOVES];
     int nm = 0;
-    const size_t stride = T->stride, slot_bytes = T->slot_bytes;
+    const size_t stride = T->stride, slot_bytes = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
     for (int w = 0; w < W; w++) {
         uint64_t bits = playable.w[w];
         while (bits) {
             int t = (w << 6) + __builtin_ctzll(bits);
             bits &= bits - 1;
             int n;
-            const MoveSlot *slot = lt_moves(T, lid, t, &n);
+            const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n);
             if (!slot) {
                 E->stop = STOP_FULL;
                 return 0;
@@ -512,6 +532,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
     /* the child's own checks, done here for the children valued in the loop */
     int at_floor = E->floor >= 0 && held - 1 + E->nb - bpos <= E->floor;
     int after_one = FN(count)(FN(load)(after)) == 1;
+    const uint8_t *pipsum = E->pipsum;
     int a0 = alpha, b0 = beta, best = -INF, bestcode = 0;
     for (int i = 0; i < nm; i++) {
         FN(LeanMove) *m = &mv[i];
@@ -519,7 +540,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
         /* the child's window for its mover */
         int ca = flip > 0 ? alpha - points : points - beta, cb = flip > 0 ? beta - points : points - alpha;
         hand[t >> 6] ^= 1ULL << (t & 63);
-        int dp = E->R->hi[t] + E->R->lo[t];
+        int dp = pipsum[t];
         E->pips[mover] -= dp;
         E->held--;
         if (deep) {
@@ -545,7 +566,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
                 for (int w = 0; w < W; w++)
                     if (after[w]) t2 = (w << 6) + __builtin_ctzll(after[w]);
                 int n;
-                const MoveSlot *slot = lt_moves(T, m->child, t2, &n);
+                const MoveSlot *slot = FN(lean_moves)(T, m->child, t2, &n);
                 if (!slot) {
                     E->stop = STOP_FULL;
                     cv = 0;
