@@ -266,6 +266,17 @@ static void free_lrules(LRules *R)
     R->fits_table = R->arm_keys = R->spin_keys = R->flag_keys = NULL;
 }
 
+/* The hashes of the header's flags, and of one arm off a spinner: two terms of layout_key's sum. */
+static inline const uint64_t *flag_key(const LRules *R, const Layout *L)
+{
+    return R->flag_keys + ((size_t)L->count * 8 + (size_t)(L->crosswise | (L->doubles > 0) << 1 | L->empty << 2)) * 2;
+}
+
+static inline const uint64_t *plain_arm_key(const LRules *R, const Arm *arm)
+{
+    return R->arm_keys + arm_slot(R, arm->pip, arm->kind, arm->value, -1);
+}
+
 /* The layout's part of a node key: the key of solver_layout._key, hashed. Arms and spinners
  * count by what they show and count and the pip of their spinner, never by position (a sum of
  * their hashes), so layouts that differ only by arm names hash alike. Two independent hashes. */
@@ -273,7 +284,7 @@ static void layout_key(const LRules *R, const Layout *L, uint64_t *k1, uint64_t 
 {
     uint64_t a, b;
     if (L->count >= 0 && L->count < R->flag_counts) {
-        const uint64_t *f = R->flag_keys + ((size_t)L->count * 8 + (size_t)(L->crosswise | (L->doubles > 0) << 1 | L->empty << 2)) * 2;
+        const uint64_t *f = flag_key(R, L);
         a = f[0];
         b = f[1];
     } else {
@@ -816,12 +827,34 @@ static int lt_expand(LTable *T, uint32_t id, int t)
     int32_t points[2 * MAXARMS];
     uint64_t key[2 * MAXARMS];
     Undo u;
+    /* A play that changes one arm off any spinner (and the count) changes two terms of the
+     * key's sum: the flags' and that arm's (layout_key). */
+    const Rec *rec = rec_of(T, id);
+    int nspin = L->nspin, by_terms = !L->empty && L->count >= 0 && L->count < R->flag_counts;
+    uint64_t base1 = 0, base2 = 0;
+    if (by_terms) {
+        const uint64_t *f = flag_key(R, L);
+        base1 = rec->k1 - f[0];
+        base2 = rec->k2 - f[1];
+    }
     for (int at = 0; at < arms; at++) {
         if (!L->empty && !arm_fits(R, L, at, t)) continue;
         for (int inl = 0; inl <= inline_too; inl++) {
             uint64_t k1, k2;
             layout_do(R, L, t, at, inl, &u);
-            layout_key(R, L, &k1, &k2);
+            if (by_terms && u.spin == 255 && u.other == 255 && L->nspin == nspin && L->count < R->flag_counts) {
+                const uint64_t *f = flag_key(R, L), *was = plain_arm_key(R, &u.arm_at), *now = plain_arm_key(R, &L->arms[at]);
+                k1 = base1 + f[0] - was[0] + now[0];
+                k2 = base2 + f[1] - was[1] + now[1];
+            } else
+                layout_key(R, L, &k1, &k2);
+#ifdef CHECK_KEYS
+            {
+                uint64_t c1, c2;
+                layout_key(R, L, &c1, &c2);
+                if (c1 != k1 || c2 != k2) abort();
+            }
+#endif
             long made = lt_intern(T, L, k1, k2);
             int32_t p = T->points[L->count];
             layout_undo(L, &u);
