@@ -359,8 +359,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
  * below either (the same search as search_node, whose comments hold here). Moves live on the
  * stack, 16 bytes each; a child where the next player cannot play (a pass or a block) or
  * plays its last tile (a domino) is valued in the parent's loop, without a call (it still
- * counts as a node). Nodes that ask the table about each child (ETC) or have more moves than
- * LEAN_MOVES go to search_node. */
+ * counts as a node). Nodes with more moves than LEAN_MOVES go to search_node. */
 #define LEAN_MOVES 64
 
 typedef struct {
@@ -408,10 +407,6 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
         return -FN(lean)(E, lid, nx, bpos, -beta, -alpha, NULL);
     }
     int deep = held > E->shallow, ntiles = FN(count)(FN(load)(hand));
-    if (ntiles > 1 && deep && held > E->etc) {
-        E->nodes--; /* counted there */
-        return FN(search_node)(E, lid, mover, bpos, -1, alpha, beta, key);
-    }
     if (ntiles == 1) { /* the last tile: its moves are listed most points first */
         int t = -1;
         for (int w = 0; w < W; w++)
@@ -503,6 +498,26 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
             }
         }
     }
+    uint64_t s1 = 0, s2 = 0;
+    if (deep) {
+        uint64_t s = (uint64_t)nx | (uint64_t)bpos << 8 | 5ULL << 40;
+        s1 = mix64(s) + E->salt1;
+        s2 = mix64b(s) + E->salt2;
+        if (held > E->etc) { /* a child already known to reach beta decides the node at once */
+            for (int i = 0; i < nm; i++) {
+                const Rec *c = rec_of(T, mv[i].child);
+                int t = mv[i].tile;
+                Entry *e = tt_probe(c->k1 + s1 + (E->hh1 ^ ZH1[mover][t]), c->k2 + s2 + (E->hh2 ^ ZH2[mover][t]));
+                if (e && e->floor1 <= E->floor1) {
+                    int value = flip > 0 ? mv[i].points + e->low : mv[i].points - e->high;
+                    if (value >= beta) {
+                        tt_store(k1, k2, value, high, E->floor1, (t + 1) << 8 | mv[i].j, held);
+                        return value;
+                    }
+                }
+            }
+        }
+    }
     if (nm > 1) {
         for (int i = 1; i < nm; i++) {
             FN(LeanMove) m = mv[i];
@@ -522,12 +537,6 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
                     break;
                 }
         }
-    }
-    uint64_t s1 = 0, s2 = 0;
-    if (deep) {
-        uint64_t s = (uint64_t)nx | (uint64_t)bpos << 8 | 5ULL << 40;
-        s1 = mix64(s) + E->salt1;
-        s2 = mix64b(s) + E->salt2;
     }
     /* the child's own checks, done here for the children valued in the loop */
     int at_floor = E->floor >= 0 && held - 1 + E->nb - bpos <= E->floor;
