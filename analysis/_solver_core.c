@@ -129,6 +129,9 @@ typedef struct {
     uint64_t all[MAXWORDS];                    /* every tile of the set */
     uint64_t *fits_table;                      /* by open-pip mask, for sets of one word */
     uint64_t *arm_keys, *spin_keys;            /* two hashes of each arm and spinner there can be */
+    uint64_t *flag_keys;                       /* two hashes of each count and flags (layout_key) */
+    size_t arm_sp, arm_sk, arm_sv;             /* arm_slot's strides: pip, kind, value */
+    int flag_counts;                           /* counts flag_keys holds */
 } LRules;
 
 typedef struct {
@@ -195,7 +198,13 @@ static inline int may_lay_inline(const LRules *R, const Layout *L, int tile)
  * onto) hashes are in the rules' tables. */
 static inline size_t arm_slot(const LRules *R, int pip, int kind, int value, int spin_pip)
 {
-    return ((((size_t)pip * 5 + (size_t)kind) * (size_t)(2 * R->maxpip + 1) + (size_t)value) * (size_t)(R->maxpip + 2) + (size_t)(spin_pip + 1)) * 2;
+    /* ((((pip * 5 + kind) * (2 maxpip + 1) + value) * (maxpip + 2) + spin_pip + 1) * 2 */
+    return ((size_t)pip * R->arm_sp + (size_t)kind * R->arm_sk + (size_t)value * R->arm_sv + (size_t)(spin_pip + 1)) * 2;
+}
+
+static inline uint64_t layout_flags(int count, int crosswise, int doubles, int empty)
+{
+    return (uint64_t)(uint32_t)count | (uint64_t)crosswise << 32 | (uint64_t)doubles << 33 | (uint64_t)empty << 34 | 3ULL << 40;
 }
 
 static inline size_t spin_slot(int pip, int sides, int covered, int onto)
@@ -205,9 +214,24 @@ static inline size_t spin_slot(int pip, int sides, int covered, int onto)
 
 static size_t arm_slots(const LRules *R) { return arm_slot(R, R->maxpip + 1, 0, 0, -1); }
 
-/* The tables of hashes (two independent ones) of every arm and spinner the rules can make. */
+static int count_bound(const LRules *R);
+
+/* The tables of hashes (two independent ones) of every arm and spinner the rules can make,
+ * and of the flags of every count. */
 static int key_tables(LRules *R)
 {
+    R->arm_sv = (size_t)(R->maxpip + 2);
+    R->arm_sk = (size_t)(2 * R->maxpip + 1) * R->arm_sv;
+    R->arm_sp = 5 * R->arm_sk;
+    R->flag_counts = count_bound(R) + 1;
+    R->flag_keys = (uint64_t *)malloc(sizeof(uint64_t) * 16 * (size_t)R->flag_counts);
+    if (!R->flag_keys) return -1;
+    for (int count = 0; count < R->flag_counts; count++)
+        for (int f = 0; f < 8; f++) {
+            uint64_t flags = layout_flags(count, f & 1, f >> 1 & 1, f >> 2);
+            R->flag_keys[(count * 8 + f) * 2] = mix64(flags);
+            R->flag_keys[(count * 8 + f) * 2 + 1] = mix64b(flags);
+        }
     size_t arms = arm_slots(R), spins = spin_slot(R->maxpip + 1, 0, 0, 0);
     R->arm_keys = (uint64_t *)malloc(sizeof(uint64_t) * arms);
     R->spin_keys = (uint64_t *)malloc(sizeof(uint64_t) * spins);
@@ -238,7 +262,19 @@ static void free_lrules(LRules *R)
     free(R->fits_table);
     free(R->arm_keys);
     free(R->spin_keys);
-    R->fits_table = R->arm_keys = R->spin_keys = NULL;
+    free(R->flag_keys);
+    R->fits_table = R->arm_keys = R->spin_keys = R->flag_keys = NULL;
+}
+
+/* The hashes of the header's flags, and of one arm off a spinner: two terms of layout_key's sum. */
+static inline const uint64_t *flag_key(const LRules *R, const Layout *L)
+{
+    return R->flag_keys + ((size_t)L->count * 8 + (size_t)(L->crosswise | (L->doubles > 0) << 1 | L->empty << 2)) * 2;
+}
+
+static inline const uint64_t *plain_arm_key(const LRules *R, const Arm *arm)
+{
+    return R->arm_keys + arm_slot(R, arm->pip, arm->kind, arm->value, -1);
 }
 
 /* The layout's part of a node key: the key of solver_layout._key, hashed. Arms and spinners
@@ -246,9 +282,16 @@ static void free_lrules(LRules *R)
  * their hashes), so layouts that differ only by arm names hash alike. Two independent hashes. */
 static void layout_key(const LRules *R, const Layout *L, uint64_t *k1, uint64_t *k2)
 {
-    uint64_t flags = (uint64_t)(uint32_t)L->count | (uint64_t)L->crosswise << 32 | (uint64_t)(L->doubles > 0) << 33 |
-                     (uint64_t)L->empty << 34 | 3ULL << 40;
-    uint64_t a = mix64(flags), b = mix64b(flags);
+    uint64_t a, b;
+    if (L->count >= 0 && L->count < R->flag_counts) {
+        const uint64_t *f = flag_key(R, L);
+        a = f[0];
+        b = f[1];
+    } else {
+        uint64_t flags = layout_flags(L->count, L->crosswise, L->doubles > 0, L->empty);
+        a = mix64(flags);
+        b = mix64b(flags);
+    }
     for (int i = 0; i < L->narms; i++) {
         const Arm *arm = &L->arms[i];
         const uint64_t *h = R->arm_keys + arm_slot(R, arm->pip, arm->kind, arm->value, arm->spin == NOSPIN ? -1 : L->spins[arm->spin].pip);
@@ -784,12 +827,34 @@ static int lt_expand(LTable *T, uint32_t id, int t)
     int32_t points[2 * MAXARMS];
     uint64_t key[2 * MAXARMS];
     Undo u;
+    /* A play that changes one arm off any spinner (and the count) changes two terms of the
+     * key's sum: the flags' and that arm's (layout_key). */
+    const Rec *rec = rec_of(T, id);
+    int nspin = L->nspin, by_terms = !L->empty && L->count >= 0 && L->count < R->flag_counts;
+    uint64_t base1 = 0, base2 = 0;
+    if (by_terms) {
+        const uint64_t *f = flag_key(R, L);
+        base1 = rec->k1 - f[0];
+        base2 = rec->k2 - f[1];
+    }
     for (int at = 0; at < arms; at++) {
         if (!L->empty && !arm_fits(R, L, at, t)) continue;
         for (int inl = 0; inl <= inline_too; inl++) {
             uint64_t k1, k2;
             layout_do(R, L, t, at, inl, &u);
-            layout_key(R, L, &k1, &k2);
+            if (by_terms && u.spin == 255 && u.other == 255 && L->nspin == nspin && L->count < R->flag_counts) {
+                const uint64_t *f = flag_key(R, L), *was = plain_arm_key(R, &u.arm_at), *now = plain_arm_key(R, &L->arms[at]);
+                k1 = base1 + f[0] - was[0] + now[0];
+                k2 = base2 + f[1] - was[1] + now[1];
+            } else
+                layout_key(R, L, &k1, &k2);
+#ifdef CHECK_KEYS
+            {
+                uint64_t c1, c2;
+                layout_key(R, L, &c1, &c2);
+                if (c1 != k1 || c2 != k2) abort();
+            }
+#endif
             long made = lt_intern(T, L, k1, k2);
             int32_t p = T->points[L->count];
             layout_undo(L, &u);
@@ -888,6 +953,8 @@ typedef struct {
     size_t used;
 } Mark;
 
+static const uint64_t NO_HAND[MAXWORDS]; /* no tiles */
+
 /* -- the engine ------------------------------------------------------------------------------- */
 
 typedef struct {
@@ -896,6 +963,7 @@ typedef struct {
     const LRules *R;
     int n;
     int sign[MAXSEATS], nxt[MAXSEATS], flip_next[MAXSEATS], watch[MAXSEATS];
+    const uint64_t *watched[MAXSEATS]; /* the watched seat's hand, or NO_HAND (the lean search) */
     int nb, bone_end;
     uint8_t bone[MAXTILES];
     int play_drawn, voluntary, domino_zero, blocked_zero, estimate_mode;
@@ -915,6 +983,7 @@ typedef struct {
     int stop, depth;
     double deadline; /* 0: none */
     Block *blocks, *cur;
+    uint8_t pipsum[MAXTILES]; /* each tile's pips */
 } Engine;
 
 static double now(void)
@@ -1494,6 +1563,7 @@ static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kw)
     Py_INCREF(layouts);
     E->T = (LTable *)layouts;
     E->R = &E->T->R;
+    for (int t = 0; t < E->R->ntiles; t++) E->pipsum[t] = (uint8_t)(E->R->hi[t] + E->R->lo[t]);
     long t[7];
     static const long thi[7] = {1, 1, MAXTILES, 1, 1, 1, 2};
     if (!PySequence_Check(trules) || PySequence_Size(trules) != 7) {
@@ -1522,6 +1592,7 @@ static PyObject *Engine_new(PyTypeObject *type, PyObject *args, PyObject *kw)
         E->nxt[s] = (s + 1) % E->n;
         E->flip_next[s] = E->sign[s] * E->sign[E->nxt[s]];
         E->watch[s] = E->sign[prev] != E->sign[s] && prev != E->nxt[s] ? prev : -1;
+        E->watched[s] = E->watch[s] >= 0 ? E->hands[E->watch[s]] : NO_HAND;
     }
     Py_ssize_t nb = PySequence_Size(bone);
     if (nb < 0) goto fail;

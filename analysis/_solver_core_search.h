@@ -355,8 +355,282 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
     return best;
 }
 
+/* The common case, leaner: no tile left to draw and none that must be played, so no draw
+ * below either (the same search as search_node, whose comments hold here). Moves live on the
+ * stack, 16 bytes each; a child where the next player cannot play (a pass or a block) or
+ * plays its last tile (a domino) is valued in the parent's loop, without a call (it still
+ * counts as a node). Nodes with more moves than LEAN_MOVES go to search_node. */
+#define LEAN_MOVES 64
+
+typedef struct {
+    int32_t order, points;
+    uint32_t child;
+    uint8_t tile, j, np, pad;
+} FN(LeanMove);
+
+/* lt_moves, with the slot's size known for one-word sets */
+static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int *n)
+{
+    const size_t sb = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
+    const uint8_t *p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb;
+    uint32_t ref = *(const uint32_t *)p;
+    if (__builtin_expect(!ref, 0)) {
+        if (lt_expand(T, id, t) < 0) return NULL;
+        p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb; /* the table may have moved */
+        ref = *(const uint32_t *)p;
+    }
+    if (ref & SLOT_MANY) {
+        const MoveSlot *head = T->opts + (ref & ~SLOT_MANY);
+        *n = (int)head->ref;
+        return head + 1;
+    }
+    *n = 1;
+    return (const MoveSlot *)p;
+}
+
+static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key)
+{
+    if (!(++E->nodes & 4095) && tick(E)) return 0;
+    int held = E->held;
+    if (E->floor >= 0 && held + E->nb - bpos <= E->floor) return E->sign[mover] * estimate(E);
+    LTable *T = E->T;
+    const Rec *rec = rec_of(T, lid);
+    uint64_t *hand = E->hands[mover];
+    MASK playable = FN(and)(FN(load)(hand), rec->fits);
+    if (FN(none)(playable)) {
+        int other;
+        for (other = 0; other < E->n; other++)
+            if (FN(overlap)(E->hands[other], rec->fits)) break;
+        if (other == E->n) return E->blocked_zero ? 0 : E->sign[mover] * end_value(E, END_BLOCKED, -1, E->pips);
+        int nx = E->nxt[mover];
+        if (E->flip_next[mover] > 0) return FN(lean)(E, lid, nx, bpos, alpha, beta, NULL);
+        return -FN(lean)(E, lid, nx, bpos, -beta, -alpha, NULL);
+    }
+    int deep = held > E->shallow, ntiles = FN(count)(FN(load)(hand));
+    if (ntiles == 1) { /* the last tile: its moves are listed most points first */
+        int t = -1;
+        for (int w = 0; w < W; w++)
+            if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
+        int n;
+        const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n);
+        if (!slot) {
+            E->stop = STOP_FULL;
+            return 0;
+        }
+        int best = slot[0].points;
+        if (!E->domino_zero) {
+            int pips = E->pips[mover];
+            E->pips[mover] = 0;
+            best += E->sign[mover] * end_value(E, END_DOMINO, mover, E->pips);
+            E->pips[mover] = pips;
+        }
+        return best;
+    }
+    uint64_t k1 = 0, k2 = 0;
+    int low = -INF, high = INF, first = 0;
+    if (deep) {
+        if (key) {
+            k1 = key[0];
+            k2 = key[1];
+        } else
+            node_key_(E, rec->k1, rec->k2, E->hh1, E->hh2, mover, bpos, -1, &k1, &k2);
+        Entry *e = tt_probe(k1, k2);
+        if (e) {
+            if (e->floor1 <= E->floor1) {
+                low = e->low;
+                high = e->high;
+                if (low >= beta) return low;
+                if (high <= alpha) return high;
+                if (low > alpha) alpha = low;
+                if (high < beta) beta = high;
+            }
+            first = e->best;
+        }
+    }
+    int nx = E->nxt[mover], flip = E->flip_next[mover];
+    const uint64_t *after = E->hands[nx];
+    const uint64_t *other = E->watched[mover];
+    const uint32_t *hist = E->hist[mover];
+    FN(LeanMove) mv[LEAN_MOVES];
+    int nm = 0;
+    const size_t stride = T->stride, slot_bytes = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
+    for (int w = 0; w < W; w++) {
+        uint64_t bits = playable.w[w];
+        while (bits) {
+            int t = (w << 6) + __builtin_ctzll(bits);
+            bits &= bits - 1;
+            int n;
+            const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n);
+            if (!slot) {
+                E->stop = STOP_FULL;
+                return 0;
+            }
+            if (nm + n > LEAN_MOVES) {
+                E->nodes--; /* counted there */
+                return FN(search_node)(E, lid, mover, bpos, -1, alpha, beta, key);
+            }
+            const uint8_t *recs = T->recs;
+            /* ties go to the tile that refuted most often here (the history heuristic) */
+            uint32_t h = hist[t];
+            int hb = h ? 32 - __builtin_clz(h) : 0;
+            for (int j = 0; j < n; j++) {
+                FN(LeanMove) *m = &mv[nm++];
+                uint32_t child = slot[j].ref - 1;
+#if W == 1
+                const uint64_t cfits[1] = {slot[j].fits};
+#else
+                const uint64_t *cfits = rec_of(T, child)->fits;
+#endif
+                int np = FN(common)(after, cfits);
+                m->points = slot[j].points;
+                m->order = ((np << 16) + (FN(common)(other, cfits) << 8) - m->points) * 64 - hb;
+                for (int v = 0; v < W; v++) {
+                    uint64_t b = after[v] & cfits[v];
+                    while (b) {
+                        __builtin_prefetch(recs + (size_t)child * stride + sizeof(Rec) + (size_t)((v << 6) + __builtin_ctzll(b)) * slot_bytes);
+                        b &= b - 1;
+                    }
+                }
+                m->child = child;
+                m->tile = (uint8_t)t;
+                m->j = (uint8_t)j;
+                m->np = (uint8_t)(np > 255 ? 255 : np);
+            }
+        }
+    }
+    uint64_t s1 = 0, s2 = 0;
+    if (deep) {
+        uint64_t s = (uint64_t)nx | (uint64_t)bpos << 8 | 5ULL << 40;
+        s1 = mix64(s) + E->salt1;
+        s2 = mix64b(s) + E->salt2;
+        if (held > E->etc) { /* a child already known to reach beta decides the node at once */
+            for (int i = 0; i < nm; i++) {
+                const Rec *c = rec_of(T, mv[i].child);
+                int t = mv[i].tile;
+                Entry *e = tt_probe(c->k1 + s1 + (E->hh1 ^ ZH1[mover][t]), c->k2 + s2 + (E->hh2 ^ ZH2[mover][t]));
+                if (e && e->floor1 <= E->floor1) {
+                    int value = flip > 0 ? mv[i].points + e->low : mv[i].points - e->high;
+                    if (value >= beta) {
+                        tt_store(k1, k2, value, high, E->floor1, (t + 1) << 8 | mv[i].j, held);
+                        return value;
+                    }
+                }
+            }
+        }
+    }
+    if (nm > 1) {
+        for (int i = 1; i < nm; i++) {
+            FN(LeanMove) m = mv[i];
+            int j = i - 1;
+            while (j >= 0 && mv[j].order > m.order) {
+                mv[j + 1] = mv[j];
+                j--;
+            }
+            mv[j + 1] = m;
+        }
+        if (first) {
+            for (int i = 1; i < nm; i++)
+                if (((mv[i].tile + 1) << 8 | mv[i].j) == first) {
+                    FN(LeanMove) m = mv[i];
+                    memmove(&mv[1], &mv[0], sizeof(FN(LeanMove)) * (size_t)i);
+                    mv[0] = m;
+                    break;
+                }
+        }
+    }
+    /* the child's own checks, done here for the children valued in the loop */
+    int at_floor = E->floor >= 0 && held - 1 + E->nb - bpos <= E->floor;
+    int after_one = FN(count)(FN(load)(after)) == 1;
+    const uint8_t *pipsum = E->pipsum;
+    int a0 = alpha, b0 = beta, best = -INF, bestcode = 0;
+    for (int i = 0; i < nm; i++) {
+        FN(LeanMove) *m = &mv[i];
+        int t = m->tile, points = m->points, value, cv;
+        /* the child's window for its mover */
+        int ca = flip > 0 ? alpha - points : points - beta, cb = flip > 0 ? beta - points : points - alpha;
+        hand[t >> 6] ^= 1ULL << (t & 63);
+        int dp = pipsum[t];
+        E->pips[mover] -= dp;
+        E->held--;
+        if (deep) {
+            E->hh1 ^= ZH1[mover][t];
+            E->hh2 ^= ZH2[mover][t];
+        }
+        if (!at_floor && (m->np == 0 || (m->np == 1 && after_one))) {
+            if (!(++E->nodes & 4095) && tick(E))
+                cv = 0;
+            else if (m->np == 0) { /* a pass, or the hand is blocked */
+                const uint64_t *cfits = rec_of(T, m->child)->fits;
+                int o;
+                for (o = 0; o < E->n; o++)
+                    if (FN(overlap)(E->hands[o], cfits)) break;
+                if (o == E->n)
+                    cv = E->blocked_zero ? 0 : E->sign[nx] * end_value(E, END_BLOCKED, -1, E->pips);
+                else if (E->flip_next[nx] > 0)
+                    cv = FN(lean)(E, m->child, E->nxt[nx], bpos, ca, cb, NULL);
+                else
+                    cv = -FN(lean)(E, m->child, E->nxt[nx], bpos, -cb, -ca, NULL);
+            } else { /* the next player's last tile, and it fits: a domino */
+                int t2 = -1;
+                for (int w = 0; w < W; w++)
+                    if (after[w]) t2 = (w << 6) + __builtin_ctzll(after[w]);
+                int n;
+                const MoveSlot *slot = FN(lean_moves)(T, m->child, t2, &n);
+                if (!slot) {
+                    E->stop = STOP_FULL;
+                    cv = 0;
+                } else {
+                    cv = slot[0].points;
+                    if (!E->domino_zero) {
+                        int pips = E->pips[nx];
+                        E->pips[nx] = 0;
+                        cv += E->sign[nx] * end_value(E, END_DOMINO, nx, E->pips);
+                        E->pips[nx] = pips;
+                    }
+                }
+            }
+        } else if (deep) {
+            const Rec *c = rec_of(T, m->child);
+            uint64_t ck[2] = {c->k1 + s1 + E->hh1, c->k2 + s2 + E->hh2};
+            cv = FN(lean)(E, m->child, nx, bpos, ca, cb, ck);
+        } else
+            cv = FN(lean)(E, m->child, nx, bpos, ca, cb, NULL);
+        value = flip > 0 ? points + cv : points - cv;
+        hand[t >> 6] ^= 1ULL << (t & 63);
+        E->pips[mover] += dp;
+        E->held++;
+        if (deep) {
+            E->hh1 ^= ZH1[mover][t];
+            E->hh2 ^= ZH2[mover][t];
+        }
+        if (E->stop) return 0;
+        if (value > best) {
+            best = value;
+            bestcode = (t + 1) << 8 | m->j;
+            if (value > alpha) {
+                alpha = value;
+                if (value >= beta) {
+                    if (nm > 1) E->hist[mover][t] += 1u << (held < 24 ? held : 24);
+                    break;
+                }
+            }
+        }
+    }
+    if (deep) {
+        if (best <= a0)
+            high = best;
+        else if (best >= b0)
+            low = best;
+        else
+            low = high = best;
+        tt_store(k1, k2, low, high, E->floor1, bestcode, held);
+    }
+    return best;
+}
+
 static int FN(search)(Engine *E, uint32_t lid, int mover, int bpos, int must, int alpha, int beta, const uint64_t *key)
 {
+    if (must < 0 && bpos >= E->bone_end) return FN(lean)(E, lid, mover, bpos, alpha, beta, key);
     if (E->depth >= MAX_DEPTH) {
         PyErr_SetString(PyExc_RecursionError, "the solver core went deeper than any hand can");
         E->stop = STOP_ERROR;
