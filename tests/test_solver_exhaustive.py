@@ -89,8 +89,24 @@ class Plain:
         return after, play_points(board.total(), self.rules)
 
 
+#: The most positions plain minimax visits for one ending before it is left out (a random
+#: ending of seven tiles around a spinner of many arms can have tens of millions: one such seed
+#: kept a CI run busy for many minutes). ``check`` says whether the ending was compared.
+PLAIN_NODES = 100_000
+
+
+class _TooBig(Exception):
+    pass
+
+
+_visited = [0]
+
+
 def plain_value(p: Plain, side: str) -> int:
     """Minimax value for ``side``: its points minus every other side's, from here on."""
+    _visited[0] += 1
+    if _visited[0] > PLAIN_NODES:
+        raise _TooBig
     over = p.over()
     if over is not None:
         pips = {s: sum(t.pips for t in h) for s, h in zip(p.seats, p.hands)}
@@ -186,12 +202,18 @@ def random_ending(seed: int, most_tiles: int) -> tuple[Position, Plain]:
     return position, plain
 
 
-def check(seed: int, most_tiles: int) -> None:
+def check(seed: int, most_tiles: int) -> bool:
+    """Compare the solver with plain minimax on the ending of ``seed``; False where the ending
+    is too large for plain minimax (:data:`PLAIN_NODES`) and was left out."""
     position, plain = random_ending(seed, most_tiles)
-    expected = plain_move_values(plain)
+    _visited[0] = 0
+    try:
+        expected = plain_move_values(plain)
+    except _TooBig:
+        return False
     if plain.over() is not None:
         assert evaluate_moves(position) == []
-        return
+        return True
     got = evaluate_moves(position)
     as_plain = [(("play" if m.move.kind == "play" else m.move.kind), m.move.tile, m.move.end, m.move.inline) for m in got]
     assert sorted(as_plain, key=repr) == sorted((m for m, _ in expected), key=repr)
@@ -202,6 +224,7 @@ def check(seed: int, most_tiles: int) -> None:
     assert solution.exact and solution.value == max(v for _, v in expected)
     # The best line replays to the value it claims.
     assert line_value(position, solution.best) == solution.value
+    return True
 
 
 def line_value(position: Position, line) -> int:
@@ -223,8 +246,8 @@ def line_value(position: Position, line) -> int:
 @given(seed=st.integers(0, 2**63))
 def test_solver_agrees_with_plain_minimax(seed):
     # Five endings per example: two thousand endings in the default run (a few seconds).
-    for offset in range(5):
-        check(seed + offset, most_tiles=7)
+    compared = sum(check(seed + offset, most_tiles=7) for offset in range(5))
+    assert compared >= 3, "most endings must be small enough for plain minimax"
 
 
 @pytest.mark.slow
@@ -236,6 +259,6 @@ def test_solver_agrees_with_plain_minimax_larger(request):
     @settings(max_examples=6000, deadline=None)
     @given(seed=st.integers(0, 2**63))
     def larger(seed):
-        check(seed, most_tiles=10)
+        check(seed, most_tiles=10)  # one too large for plain minimax is left out
 
     larger()
