@@ -840,7 +840,7 @@ static int FN(deepening)(Engine *E, const Pos *P, double budget, FN(Work) work, 
     int left = left_of(E, P), reached = 0, d = 0;
     while (d <= left) {
         d = d < 6 ? d + 2 : d + 4;
-        int floor = d <= left ? left - d : EXACT;
+        int floor = d < left - 7 ? left - d : EXACT; /* as guess(): a cut search this near the end costs nearly the exact one */
         set_floor(E, floor);
         E->deadline = reached ? deadline : 0; /* the first, shallow search always finishes */
         int failed = work(E, ctx, 0);

@@ -14,9 +14,12 @@ Like a bridge double-dummy result, a value says what a move is worth against the
 not what the player could have known.
 
 ``budget`` (seconds per call) bounds the work: when the exact answer takes longer, the search
-deepens play by play and reports the deepest search it finished (``exact=False``, ``depth``
-plays), valuing the positions at its horizon by a simple estimate of the end-of-hand score.
-Without a budget, or within it, the values are exact.
+deepens play by play (2, 4, 6, 10, 14... plays) and reports the deepest search it finished
+(``exact=False``, ``depth`` plays), valuing the positions at its horizon by a simple estimate of
+the end-of-hand score. Within 7 plays of the end it searches to the end at once: a search cut
+that near costs nearly what the exact one does (the cut searches 22 and 26 plays deep from the
+opening made a budgeted evaluation of its moves 1.6 times the exact one). Without a budget, or
+within it, the values are exact.
 """
 
 from __future__ import annotations
@@ -260,7 +263,7 @@ def _deepening(root: _Root, budget: float | None, work: Callable[[bool], T]) -> 
     depth = 0
     while depth <= root.left:
         depth = depth + 2 if depth < 6 else depth + 4
-        floor = root.left - depth if depth <= root.left else EXACT
+        floor = root.left - depth if depth < root.left - 7 else EXACT  # as the guess: a cut search this near the end costs nearly the exact one
         engine.set_floor(floor)
         engine.deadline = deadline if reached else None  # the first, shallow search always finishes
         try:
