@@ -1,7 +1,8 @@
 """The Dask backend against ``--jobs`` on one machine (issue 14): prints figures, asserts nothing.
 
-    python bench/bench_cluster.py [--megabytes 1024] [--games 2000] [--samples 64] [--budget 600]
-                                  [--workers 2] [--no-audit] [--no-analyze] [--quick] [--json]
+    python bench/bench_cluster.py [--megabytes 1024] [--distinct MB] [--games 2000] [--samples 64]
+                                  [--budget 600] [--view expected|open-cards] [--workers 2]
+                                  [--no-audit] [--no-analyze] [--quick] [--json]
 
 Two workloads, each run twice in the same run, each time in a process of its own: with ``--jobs
 N`` and with ``--scheduler local:N``.
@@ -52,27 +53,47 @@ GAMES_PER_FILE = 100
 HELPERS = ("multiprocessing.resource_tracker", "multiprocessing.forkserver")
 
 
-def archive(megabytes: int) -> tuple[Path, int]:
-    """A folder of simulated games of about ``megabytes`` MB, and how many records it holds."""
-    folder = OUT / f"archive-{megabytes}mb"
+def _simulated(path: Path, seed: int) -> int:
+    """One file of 500 simulated games (two- or four-player by the seed's parity); its bytes."""
+    args = ["--games", "500", "--seed", str(seed), "--forget", "0.2"]
+    if seed % 2 == 0:
+        args += ["--rules", "scorecard", "--players", "4"]
+    subprocess.run([sys.executable, "-m", "muggins", "simulate", *args, "-o", str(path)], check=True)
+    return path.stat().st_size
+
+
+def archive(megabytes: int, distinct: int | None = None, workers: int = 2) -> tuple[Path, int]:
+    """A folder of simulated games of about ``megabytes`` MB, and how many records it holds.
+
+    ``distinct``: simulate only about that many MB (``workers`` files at a time) and fill the
+    rest with copies of those files under other names (simulating 1 GB takes about an hour on
+    one core here; auditing a copy costs what auditing the original does: no record is
+    remembered from one file to the next)."""
+    name = f"archive-{megabytes}mb" if distinct is None else f"archive-{megabytes}mb-of-{distinct}"
+    folder = OUT / name
     marker = folder / "RECORDS"
     if marker.exists():
         return folder, int(marker.read_text())
     folder.mkdir(parents=True, exist_ok=True)
-    seed, total, records = 0, 0, 0
-    target = megabytes << 20
+    target, made = megabytes << 20, min(megabytes, distinct or megabytes) << 20
+    seed, total, originals = 0, 0, []
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        while total < made:
+            batch = [(folder / f"games-{seed + k:04d}.mgn", seed + k) for k in range(1, workers + 1)]
+            seed += workers
+            total += sum(pool.map(lambda item: _simulated(*item), batch))
+            originals += [path for path, _ in batch]
+    files = len(originals)
     while total < target:
-        seed += 1
-        path = folder / f"games-{seed:04d}.mgn"
-        four = seed % 2 == 0
-        args = ["--games", "500", "--seed", str(seed), "--forget", "0.2"]
-        if four:
-            args += ["--rules", "scorecard", "--players", "4"]
-        subprocess.run([sys.executable, "-m", "muggins", "simulate", *args, "-o", str(path)], check=True)
-        total += path.stat().st_size
-        records += 500
-    marker.write_text(str(records))
-    return folder, records
+        source = originals[(files - len(originals)) % len(originals)]
+        files += 1
+        copy = folder / f"games-{files:04d}-copy-of-{source.stem.split('-')[1]}.mgn"
+        shutil.copyfile(source, copy)
+        total += copy.stat().st_size
+    marker.write_text(str(files * 500))
+    return folder, files * 500
 
 
 def four_player_games(games: int) -> Path:
@@ -245,9 +266,11 @@ def _line(backend: str, f: dict[str, Any], rate: str) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--megabytes", type=int, default=1024, help="the audit's archive (MB)")
+    parser.add_argument("--distinct", type=int, default=None, help="simulate only this many MB of the archive; the rest are copies of those files")
     parser.add_argument("--games", type=int, default=2000, help="four-player games to analyze")
     parser.add_argument("--samples", type=int, default=64, help="analyze --samples")
     parser.add_argument("--budget", type=float, default=600.0, help="analyze --budget (seconds a solve)")
+    parser.add_argument("--view", default="expected", choices=("expected", "open-cards"), help="analyze --view (open-cards: one exact solve a decision, no sampling)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--no-audit", action="store_true")
     parser.add_argument("--no-analyze", action="store_true")
@@ -261,7 +284,7 @@ def main() -> None:
     from muggins.analysis.tables import ANALYZE_TABLES, AUDIT_TABLES
 
     if not args.no_audit:
-        folder, records = archive(args.megabytes)
+        folder, records = archive(args.megabytes, args.distinct, args.workers)
         size = sum(p.stat().st_size for p in folder.glob("*.mgn"))
         audit = both("audit", ["audit", str(folder)], args.workers, AUDIT_TABLES, records)
         audit.update({"archive_mb": round(size / 2**20, 1), "records": records})
@@ -272,9 +295,9 @@ def main() -> None:
         figures["audit"] = audit
     if not args.no_analyze:
         folder = four_player_games(args.games)
-        argv = ["analyze", str(folder), "--samples", str(args.samples), "--budget", str(args.budget)]
+        argv = ["analyze", str(folder), "--view", args.view, "--samples", str(args.samples), "--budget", str(args.budget)]
         analyze = both("analyze", argv, args.workers, ANALYZE_TABLES, args.games)
-        analyze.update({"games": args.games, "samples": args.samples, "budget": args.budget})
+        analyze.update({"games": args.games, "view": args.view, "samples": args.samples, "budget": args.budget})
         for backend in ("jobs", "dask"):
             got = analyze[backend]
             got["games_per_s"] = round(args.games / got["seconds"], 4)
@@ -295,7 +318,8 @@ def main() -> None:
             print(_line(backend, f, f"{f['mb_per_s']:6.2f} MB/s  {f['records_per_s']:8.1f} records/s"))
     if "analyze" in figures:
         a = figures["analyze"]
-        print(f"analyze: {a['games']:,} four-player games (pontos), --samples {a['samples']}, --budget {a['budget']:g}")
+        sampled = f"--samples {a['samples']}, " if a["view"] == "expected" else ""
+        print(f"analyze: {a['games']:,} four-player games (pontos), --view {a['view']}, {sampled}--budget {a['budget']:g}")
         for backend in ("jobs", "dask"):
             f = a[backend]
             rate = f"{f['games_per_s']:.3f} games/s  {f['worker_seconds_per_game']:6.2f} s a game a worker ({f['cpu_seconds_per_game']} CPU s)"
