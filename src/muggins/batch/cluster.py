@@ -22,7 +22,6 @@ imports them, and only when a scheduler is asked for.
 
 from __future__ import annotations
 
-import itertools
 import warnings
 from collections import deque
 from pathlib import Path
@@ -322,52 +321,25 @@ def _units(paths: Iterable[Path], client: Any, size: int, ahead: int) -> Iterato
     (records' text, a ``not-utf8`` stop); a :class:`FileDone` after each file."""
     from distributed import KilledWorker
 
-    from muggins.batch.pieces import _in_order
-    from muggins.batch.events import FileDone
-    from muggins.notation.split import pieces
+    from muggins.batch.pieces import file_pieces
 
-    for path in paths:
-        given = 0
+    def send(path: Path, offset: int, piece: tuple[bytes, int, bool, bool]) -> tuple[Any, Any]:
+        raw, line, opens, closes = piece
+        chunks = client.submit(_cut_at, str(path), offset, len(raw), line, opens, closes, pure=False)
+        return chunks, client.submit(_how_many, chunks, pure=False)  # (the chunks' future, their count's)
+
+    def take(path: Path, given: int, sent: tuple[Any, Any]) -> tuple[list[_Piece], int] | None:
         try:
-            cut = pieces(path, size)
-            sent: deque[tuple[Any, Any] | None] = deque()  # (the chunks' future, their count's)
-            in_order = False
-            offset = 0
-            try:
-                while True:
-                    for piece in itertools.islice(cut, max(0, ahead - len(sent))):
-                        if piece is None:
-                            sent.append(None)
-                            continue
-                        raw, line, opens, closes = piece
-                        chunks = client.submit(_cut_at, str(path), offset, len(raw), line, opens, closes, pure=False)
-                        sent.append((chunks, client.submit(_how_many, chunks, pure=False)))
-                        offset += len(raw)
-                    if not sent:
-                        break
-                    entry = sent.popleft()
-                    try:
-                        many = None if entry is None else _result(entry[1])
-                    except KilledWorker:  # its worker died cutting it: the file in order from here
-                        many = None
-                    if many is None:
-                        in_order = True
-                        break
-                    assert entry is not None
-                    yield _Piece(path, given, many, entry[0])
-                    given += many
-            finally:
-                for entry in sent:
-                    if entry is not None:
-                        entry[1].cancel()
-                        entry[0].cancel()
-                cut.close()
-            if in_order:
-                yield from _in_order(path, given)
-        except OSError as exc:
-            yield FileDone(path, missing=isinstance(exc, FileNotFoundError), error=exc.strerror or str(exc))
-            continue
-        yield FileDone(path)
+            many = _result(sent[1])
+        except KilledWorker:  # its worker died cutting it: the file in order from here
+            return None
+        return None if many is None else ([_Piece(path, given, many, sent[0])], many)
+
+    def cancel(sent: tuple[Any, Any]) -> None:
+        sent[1].cancel()
+        sent[0].cancel()
+
+    yield from file_pieces(paths, size, ahead, send, take, cancel)
 
 
 def _cut_at(path: str, offset: int, length: int, first_line: int, opens: bool, closes: bool) -> list[Chunk] | None:
