@@ -160,17 +160,24 @@ def _result(future: Any) -> Any:
     """``future.result()``, but given up on (:class:`ClusterError`) once the scheduler has had no
     worker for the ``worker-wait-seconds`` limit: Dask waits for workers to come back, and a run
     on a remote cluster whose workers have all left would otherwise wait for ever. The records
-    given so far stand; the message says the others were not finished."""
+    given so far stand; the message says the others were not finished.
+
+    It waits on the future's done callback, not on ``future.result(timeout=...)``: under load
+    that one now and then raises ``UnboundLocalError`` from inside distributed (dask/distributed
+    issue 8514: the timeout's cancellation escapes its ``except Exception``), which ended a run
+    of 2,000 games after 1,409 of them; ``result()`` without a timeout is only asked for once
+    the future is done."""
+    import threading
     import time
 
     from muggins.limits import WORKER_WAIT
 
+    done = threading.Event()
+    future.add_done_callback(lambda _: done.set())
     alone_since: float | None = None
     while True:
-        try:
-            return future.result(timeout=1)
-        except TimeoutError:
-            pass
+        if done.wait(1):
+            return future.result()
         if future.client.scheduler_info().get("workers"):
             alone_since = None
         elif alone_since is None:
@@ -189,7 +196,17 @@ class _Waited:
         return _result(self.future)
 
     def cancel(self) -> None:
-        self.future.cancel()
+        _cancel(self.future)
+
+
+def _cancel(*futures: Any) -> None:
+    """Cancel ``futures``; nothing to do where the client has closed already (an error ended
+    the run, and the generators holding them are closed after it)."""
+    for future in futures:
+        try:
+            future.cancel()
+        except RuntimeError:  # "IOLoop is closed"
+            return
 
 
 def shares_files(client: Any) -> bool:
@@ -335,11 +352,7 @@ def _units(paths: Iterable[Path], client: Any, size: int, ahead: int) -> Iterato
             return None
         return None if many is None else ([_Piece(path, given, many, sent[0])], many)
 
-    def cancel(sent: tuple[Any, Any]) -> None:
-        sent[1].cancel()
-        sent[0].cancel()
-
-    yield from file_pieces(paths, size, ahead, send, take, cancel)
+    yield from file_pieces(paths, size, ahead, send, take, lambda sent: _cancel(sent[1], sent[0]))
 
 
 def _cut_at(path: str, offset: int, length: int, first_line: int, opens: bool, closes: bool) -> list[Chunk] | None:
