@@ -621,6 +621,19 @@ static inline void tt_store(uint64_t k1, uint64_t k2, int low, int high, int flo
     e->held = (uint8_t)held;
 }
 
+/* Store a node's result: ``best`` searched in the window (a0, b0) is an upper bound at most a0,
+ * a lower bound at least b0, else exact; ``low`` and ``high`` are the bounds it had before. */
+static inline void tt_store_result(uint64_t k1, uint64_t k2, int best, int a0, int b0, int low, int high, int floor1, int bestcode, int held)
+{
+    if (best <= a0)
+        high = best;
+    else if (best >= b0)
+        low = best;
+    else
+        low = high = best;
+    tt_store(k1, k2, low, high, floor1, bestcode, held);
+}
+
 /* -- the layouts met so far, by number, with the moves each allows (solver_table.py) -------- */
 
 /* One layout: its key, the tiles that fit it, where its arms are kept, its count; followed in

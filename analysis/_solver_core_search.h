@@ -343,15 +343,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
             bestcode = 0;
         }
     }
-    if (deep) {
-        if (best <= a0)
-            high = best;
-        else if (best >= b0)
-            low = best;
-        else
-            low = high = best;
-        tt_store(k1, k2, low, high, E->floor1, bestcode, held);
-    }
+    if (deep) tt_store_result(k1, k2, best, a0, b0, low, high, E->floor1, bestcode, held);
     return best;
 }
 
@@ -616,15 +608,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
             }
         }
     }
-    if (deep) {
-        if (best <= a0)
-            high = best;
-        else if (best >= b0)
-            low = best;
-        else
-            low = high = best;
-        tt_store(k1, k2, low, high, E->floor1, bestcode, held);
-    }
+    if (deep) tt_store_result(k1, k2, best, a0, b0, low, high, E->floor1, bestcode, held);
     return best;
 }
 

@@ -22,7 +22,6 @@ imports them, and only when a scheduler is asked for.
 
 from __future__ import annotations
 
-import itertools
 import warnings
 from collections import deque
 from pathlib import Path
@@ -161,17 +160,24 @@ def _result(future: Any) -> Any:
     """``future.result()``, but given up on (:class:`ClusterError`) once the scheduler has had no
     worker for the ``worker-wait-seconds`` limit: Dask waits for workers to come back, and a run
     on a remote cluster whose workers have all left would otherwise wait for ever. The records
-    given so far stand; the message says the others were not finished."""
+    given so far stand; the message says the others were not finished.
+
+    It waits on the future's done callback, not on ``future.result(timeout=...)``: under load
+    that one now and then raises ``UnboundLocalError`` from inside distributed (dask/distributed
+    issue 8514: the timeout's cancellation escapes its ``except Exception``), which ended a run
+    of 2,000 games after 1,409 of them; ``result()`` without a timeout is only asked for once
+    the future is done."""
+    import threading
     import time
 
     from muggins.limits import WORKER_WAIT
 
+    done = threading.Event()
+    future.add_done_callback(lambda _: done.set())
     alone_since: float | None = None
     while True:
-        try:
-            return future.result(timeout=1)
-        except TimeoutError:
-            pass
+        if done.wait(1):
+            return future.result()
         if future.client.scheduler_info().get("workers"):
             alone_since = None
         elif alone_since is None:
@@ -190,7 +196,17 @@ class _Waited:
         return _result(self.future)
 
     def cancel(self) -> None:
-        self.future.cancel()
+        _cancel(self.future)
+
+
+def _cancel(*futures: Any) -> None:
+    """Cancel ``futures``; nothing to do where the client has closed already (an error ended
+    the run, and the generators holding them are closed after it)."""
+    for future in futures:
+        try:
+            future.cancel()
+        except RuntimeError:  # "IOLoop is closed"
+            return
 
 
 def shares_files(client: Any) -> bool:
@@ -322,52 +338,21 @@ def _units(paths: Iterable[Path], client: Any, size: int, ahead: int) -> Iterato
     (records' text, a ``not-utf8`` stop); a :class:`FileDone` after each file."""
     from distributed import KilledWorker
 
-    from muggins.batch.pieces import _in_order
-    from muggins.batch.events import FileDone
-    from muggins.notation.split import pieces
+    from muggins.batch.pieces import file_pieces
 
-    for path in paths:
-        given = 0
+    def send(path: Path, offset: int, piece: tuple[bytes, int, bool, bool]) -> tuple[Any, Any]:
+        raw, line, opens, closes = piece
+        chunks = client.submit(_cut_at, str(path), offset, len(raw), line, opens, closes, pure=False)
+        return chunks, client.submit(_how_many, chunks, pure=False)  # (the chunks' future, their count's)
+
+    def take(path: Path, given: int, sent: tuple[Any, Any]) -> tuple[list[_Piece], int] | None:
         try:
-            cut = pieces(path, size)
-            sent: deque[tuple[Any, Any] | None] = deque()  # (the chunks' future, their count's)
-            in_order = False
-            offset = 0
-            try:
-                while True:
-                    for piece in itertools.islice(cut, max(0, ahead - len(sent))):
-                        if piece is None:
-                            sent.append(None)
-                            continue
-                        raw, line, opens, closes = piece
-                        chunks = client.submit(_cut_at, str(path), offset, len(raw), line, opens, closes, pure=False)
-                        sent.append((chunks, client.submit(_how_many, chunks, pure=False)))
-                        offset += len(raw)
-                    if not sent:
-                        break
-                    entry = sent.popleft()
-                    try:
-                        many = None if entry is None else _result(entry[1])
-                    except KilledWorker:  # its worker died cutting it: the file in order from here
-                        many = None
-                    if many is None:
-                        in_order = True
-                        break
-                    assert entry is not None
-                    yield _Piece(path, given, many, entry[0])
-                    given += many
-            finally:
-                for entry in sent:
-                    if entry is not None:
-                        entry[1].cancel()
-                        entry[0].cancel()
-                cut.close()
-            if in_order:
-                yield from _in_order(path, given)
-        except OSError as exc:
-            yield FileDone(path, missing=isinstance(exc, FileNotFoundError), error=exc.strerror or str(exc))
-            continue
-        yield FileDone(path)
+            many = _result(sent[1])
+        except KilledWorker:  # its worker died cutting it: the file in order from here
+            return None
+        return None if many is None else ([_Piece(path, given, many, sent[0])], many)
+
+    yield from file_pieces(paths, size, ahead, send, take, lambda sent: _cancel(sent[1], sent[0]))
 
 
 def _cut_at(path: str, offset: int, length: int, first_line: int, opens: bool, closes: bool) -> list[Chunk] | None:
