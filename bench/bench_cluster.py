@@ -2,7 +2,7 @@
 
     python bench/bench_cluster.py [--megabytes 1024] [--distinct MB] [--games 2000] [--samples 64]
                                   [--budget 600] [--view expected|open-cards] [--workers 2]
-                                  [--no-audit] [--no-analyze] [--quick] [--json]
+                                  [--no-audit] [--no-analyze] [--backends jobs dask] [--quick] [--json]
 
 Two workloads, each run twice in the same run, each time in a process of its own: with ``--jobs
 N`` and with ``--scheduler local:N``.
@@ -216,16 +216,22 @@ def measured(argv: list[str], out: Path) -> dict[str, Any]:
 # ---- the two backends on one workload ------------------------------------------------------
 
 
-def both(name: str, argv: list[str], workers: int, tables: tuple[str, ...], records: int) -> dict[str, Any]:
+def both(name: str, argv: list[str], workers: int, tables: tuple[str, ...], records: int, backends: tuple[str, ...] = ("jobs", "dask")) -> dict[str, Any]:
     """``muggins ARGV --format jsonl`` with ``--jobs N`` and on ``local:N``: the figures of each,
-    their ratio, whether the outputs are the same, and the Parquet tables' weight."""
+    their ratio, whether the outputs are the same, and the Parquet tables' weight. A backend not
+    in ``backends`` is not run again: its figures and output are those of the last run
+    (``cluster-figures.json``, kept with its output under ``bench/out/``)."""
     figures: dict[str, Any] = {}
     outputs = {}
+    last = json.loads((OUT / "cluster-figures.json").read_text()) if (OUT / "cluster-figures.json").exists() else {}
     for backend, extra in (("jobs", ["--jobs", str(workers)]), ("dask", ["--scheduler", f"local:{workers}"])):
         out = OUT / f"cluster-{name}-{backend}.jsonl"
+        outputs[backend] = out
+        if backend not in backends:
+            figures[backend] = dict(last[name][backend], from_last_run=True)
+            continue
         print(f"  {name} {backend} ...", file=sys.stderr, flush=True)
         figures[backend] = measured([*argv, "--format", "jsonl", *extra], out)
-        outputs[backend] = out
     figures["dask_over_jobs"] = round(figures["dask"]["seconds"] / figures["jobs"]["seconds"], 3)
     figures["cpu_dask_over_jobs"] = round(figures["dask"]["cpu_seconds"] / max(figures["jobs"]["cpu_seconds"], 0.1), 3)
     figures["same_output"] = outputs["jobs"].read_bytes() == outputs["dask"].read_bytes()
@@ -272,6 +278,7 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=600.0, help="analyze --budget (seconds a solve)")
     parser.add_argument("--view", default="expected", choices=("expected", "open-cards"), help="analyze --view (open-cards: one exact solve a decision, no sampling)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--backends", nargs="+", choices=("jobs", "dask"), default=["jobs", "dask"], help="run only these again; the other's figures and output are the last run's")
     parser.add_argument("--no-audit", action="store_true")
     parser.add_argument("--no-analyze", action="store_true")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 20 MB, 4 games at 4 samples")
@@ -286,7 +293,7 @@ def main() -> None:
     if not args.no_audit:
         folder, records = archive(args.megabytes, args.distinct, args.workers)
         size = sum(p.stat().st_size for p in folder.glob("*.mgn"))
-        audit = both("audit", ["audit", str(folder)], args.workers, AUDIT_TABLES, records)
+        audit = both("audit", ["audit", str(folder)], args.workers, AUDIT_TABLES, records, tuple(args.backends))
         audit.update({"archive_mb": round(size / 2**20, 1), "records": records})
         for backend in ("jobs", "dask"):
             got = audit[backend]
@@ -296,7 +303,7 @@ def main() -> None:
     if not args.no_analyze:
         folder = four_player_games(args.games)
         argv = ["analyze", str(folder), "--view", args.view, "--samples", str(args.samples), "--budget", str(args.budget)]
-        analyze = both("analyze", argv, args.workers, ANALYZE_TABLES, args.games)
+        analyze = both("analyze", argv, args.workers, ANALYZE_TABLES, args.games, tuple(args.backends))
         analyze.update({"games": args.games, "view": args.view, "samples": args.samples, "budget": args.budget})
         for backend in ("jobs", "dask"):
             got = analyze[backend]
@@ -305,6 +312,10 @@ def main() -> None:
             got["cpu_seconds_per_game"] = round(got["cpu_seconds"] / args.games, 2)
         figures["analyze"] = analyze
     figures["load_at_end"] = round(os.getloadavg()[0], 2)
+    last = json.loads((OUT / "cluster-figures.json").read_text()) if (OUT / "cluster-figures.json").exists() else {}
+    for name in ("audit", "analyze"):  # a workload not run this time keeps its last figures
+        if name not in figures and name in last:
+            figures[name] = dict(last[name], from_last_run=True)
     (OUT / "cluster-figures.json").write_text(json.dumps(figures, indent=1) + "\n")
     if args.json:
         print(json.dumps(figures))
