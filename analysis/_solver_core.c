@@ -486,6 +486,9 @@ typedef struct {
 } Entry;
 
 #define GUESS_FLOORS 1024
+/* Cut searches stop this many plays short of the end: nearer, one costs nearly the exact search
+ * (solver_search.CUT_SHORT). */
+#define CUT_SHORT 7
 
 typedef struct {
     Entry e[2]; /* 0: the deepest seen (most tiles held); 1: the latest */

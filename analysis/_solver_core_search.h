@@ -693,7 +693,7 @@ static int FN(guess)(Engine *E, const Pos *P, int guess)
 {
     int left = left_of(E, P), estimate = E->estimate_mode;
     E->estimate_mode = EST_ZERO;
-    for (int depth = 6; depth < left - 7 && !E->stop; depth += 4) {
+    for (int depth = 6; depth < left - CUT_SHORT && !E->stop; depth += 4) {
         set_floor(E, left - depth);
         E->floor1 += GUESS_FLOORS; /* its entries apart from those of searches under a budget */
         guess = FN(mtdf)(E, P, guess);
@@ -824,7 +824,7 @@ static int FN(deepening)(Engine *E, const Pos *P, double budget, FN(Work) work, 
     int left = left_of(E, P), reached = 0, d = 0;
     while (d <= left) {
         d = d < 6 ? d + 2 : d + 4;
-        int floor = d < left - 7 ? left - d : EXACT; /* as guess(): a cut search this near the end costs nearly the exact one */
+        int floor = d < left - CUT_SHORT ? left - d : EXACT; /* as guess() */
         set_floor(E, floor);
         E->deadline = reached ? deadline : 0; /* the first, shallow search always finishes */
         int failed = work(E, ctx, 0);

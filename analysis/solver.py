@@ -33,7 +33,7 @@ from typing import Callable, Iterator, TypeVar
 
 from muggins.analysis import solver_core
 from muggins.analysis.solver_position import Move, Position, position_from_state
-from muggins.analysis.solver_search import EXACT, Engine, Node, OutOfTime
+from muggins.analysis.solver_search import CUT_SHORT, EXACT, Engine, Node, OutOfTime
 from muggins.analysis.solver_table import forget_tables, layout_table
 
 __all__ = ["Move", "MoveValue", "Position", "Solution", "evaluate_moves", "forget", "position_from_state", "searching", "solve"]
@@ -263,7 +263,7 @@ def _deepening(root: _Root, budget: float | None, work: Callable[[bool], T]) -> 
     depth = 0
     while depth <= root.left:
         depth = depth + 2 if depth < 6 else depth + 4
-        floor = root.left - depth if depth < root.left - 7 else EXACT  # as the guess: a cut search this near the end costs nearly the exact one
+        floor = root.left - depth if depth < root.left - CUT_SHORT else EXACT  # as the guess
         engine.set_floor(floor)
         engine.deadline = deadline if reached else None  # the first, shallow search always finishes
         try:

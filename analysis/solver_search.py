@@ -45,6 +45,8 @@ Node = tuple[int, int, int, int, int]
 #: its hand's mask, or its pips).
 EndKey = tuple[str, int, tuple[int, ...]]
 EXACT = -1  # the floor of an exact (uncut) search
+#: Cut searches stop this many plays short of the end: nearer, one costs nearly the exact search.
+CUT_SHORT = 7
 #: Nodes with at most this many tiles left in the hands skip the table: searching them again
 #: costs less than storing them.
 SHALLOW = 4
@@ -402,7 +404,7 @@ class Engine:
     def guess(self, node: Node, masks: list[int], left: int, guess: int = 0) -> int:
         """A first guess at an exact value: cut searches 6, 10, 14... plays deep, while they are
         well short of the end (``left`` tiles remain, at least 8 beyond). Leaves the search exact again."""
-        for depth in range(6, left - 7, 4):
+        for depth in range(6, left - CUT_SHORT, 4):
             self.set_floor(left - depth)
             guess = self.mtdf(node, masks, guess)
         self.set_floor(EXACT)
