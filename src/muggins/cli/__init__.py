@@ -33,7 +33,8 @@ def main() -> None:
     """The ``muggins`` command: ``app`` as Typer runs it (Typer's own pretty tracebacks are off
     for this app). When the command line names a command, only that one is built: it says and
     does just the same. The language (``--lang``, else the environment) is chosen first, so that
-    the help is in it too."""
+    the help is in it too. An exception that escapes the command is a fault of muggins, said as
+    one (``common.internal_error``, exit code 70), never as a traceback."""
     import sys
 
     from typer.main import get_command
@@ -45,7 +46,12 @@ def main() -> None:
     command = get_command(_named(args))
     if i18n.language() != "en":
         _translate_help(command)
-    command()
+    try:
+        command()
+    except Exception as error:  # a fault of muggins itself: two plain lines, not a traceback
+        from muggins.cli.common import internal_error
+
+        internal_error(error)
 
 
 #: The options of ``muggins`` itself (before the command), and whether each takes a value.

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 EXIT_CLEAN = 0
 EXIT_FINDINGS = 1
 EXIT_UNUSABLE = 2
+#: muggins itself failed: an exception no check foresaw (sysexits.h's EX_SOFTWARE), a bug to report.
+EXIT_INTERNAL = 70
 
 
 class Format(str, enum.Enum):
@@ -48,6 +50,24 @@ def stdout_console(file: IO[str] | None = None) -> Console:
     from muggins.cli.output import console
 
     return console(file=file)
+
+
+def internal_error(error: BaseException) -> NoReturn:
+    """A fault of muggins itself, an exception that no check of the input foresaw: said in two
+    lines on stderr instead of a traceback (what failed, and that it is muggins' fault, not the
+    records'), exit code 70. ``MUGGINS_TRACEBACK=1`` in the environment prints the traceback
+    too, for the report."""
+    import os
+    import traceback
+
+    from muggins.cli.output import error as say_error
+
+    if os.environ.get("MUGGINS_TRACEBACK"):
+        traceback.print_exception(error)
+    text = str(error).strip().splitlines()
+    say_error(msg("internal error: {kind}{text}", kind=type(error).__name__, text=f": {text[0]}" if text else ""))
+    say_error(msg("this is a fault in muggins, not in the records; please report it with the command that was run (MUGGINS_TRACEBACK=1 shows the traceback)"))
+    raise SystemExit(EXIT_INTERNAL)
 
 
 def die(message: str) -> NoReturn:
