@@ -1,10 +1,14 @@
 """A fault of muggins itself reaches the user as two plain lines and exit code 70, never as a
 traceback (the guide's standard: bad input never produces a Python traceback; a bug that an
-input finds must not either). Each test fails on a ``main`` that lets the exception through."""
+input finds must not either). Each test of a fault fails on a ``main`` that lets the exception
+through; Ctrl-C keeps Typer's exit code 130."""
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import time
 
 import pytest
 
@@ -64,3 +68,19 @@ def test_said_in_the_language_in_use(monkeypatch: pytest.MonkeyPatch, capsys: py
 def test_usage_errors_and_exit_codes_are_untouched(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     assert run_main(monkeypatch, "simulate", "--games", "-3") == 2
     assert "internal error" not in capsys.readouterr().err
+
+
+
+def ctrl_c(*args: object, **kwargs: object) -> None:
+    os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(5)  # the signal interrupts this sleep
+    raise AssertionError("SIGINT did not stop the command")
+
+
+def test_ctrl_c_exits_130_without_a_traceback(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Typer's own handling, kept: exit code 130 (128 + SIGINT, as a shell reports it), nothing
+    but a new line; not taken for a fault of muggins (KeyboardInterrupt is no Exception)."""
+    monkeypatch.setattr(simulate, "simulate", ctrl_c)
+    code = run_main(monkeypatch, "simulate", "--rules", "pontos", "--games", "1")
+    assert code == 130
+    assert capsys.readouterr().err.strip() == ""

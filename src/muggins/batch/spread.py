@@ -102,6 +102,7 @@ def spread(
     from muggins.batch.pieces import cut_items
 
     workers = _Workers(jobs)
+    finished = False
     try:
         # Workers cut the files into records too (pieces.py), then parse and work on them.
         batches = _batches(cut_items(paths, workers.submit, ahead=2 * jobs, size=BATCH_CHARS), batch_chars)
@@ -116,8 +117,9 @@ def spread(
                 yield from _merged(*_settled(waiting, workers, work))
         while waiting:
             yield from _merged(*_settled(waiting, workers, work))
+        finished = True
     finally:
-        workers.stop()
+        workers.stop(at_once=not finished)
 
 
 def _settled(waiting: _Waiting[R], workers: _Workers, work: _Work[R]) -> tuple[list[_Item], list[_Result[R]]]:
@@ -239,9 +241,17 @@ class _Workers:
         else:
             self.start()
 
-    def stop(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+    def stop(self, at_once: bool = False) -> None:
+        """No more work. ``at_once``: the run is abandoned (Ctrl-C, an error, a caller that
+        stopped reading), so the workers are ended, not waited for: a batch of analysis can take
+        minutes. (ProcessPoolExecutor has no public way to end its processes before Python 3.14.)"""
+        if self.pool is None:
+            return
+        if at_once:
+            processes = getattr(self.pool, "_processes", None) or {}
+            for process in list(processes.values()):
+                process.terminate()
+        self.pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _stamped(future: Future[T], generation: int) -> Future[T]:
