@@ -135,3 +135,29 @@ def test_view_and_render_refuse_to_write_over_the_record(tmp_path, command):
     link.symlink_to(path)
     assert run(command, str(path), "-o", str(link)).exit_code == 2
     assert path.read_bytes() == source.read_bytes()
+
+
+def test_a_link_left_at_the_temporary_name_is_not_written_through(tmp_path):
+    """A symbolic link at ``.NAME.muggins.tmp`` (planted, or left in a shared folder) pointing at
+    the input: the write went through it, the record became the picture and the picture a link
+    to it."""
+    record = tmp_path / "game.mgn"
+    record.write_bytes((Path(__file__).parent.parent / "samples" / "allfives-2p.mgn").read_bytes())
+    before = record.read_bytes()
+    picture = tmp_path / "pic.svg"
+    temp_name(picture).symlink_to(record)
+    assert run("render", str(record), "-o", str(picture)).exit_code == 0
+    assert record.read_bytes() == before
+    assert not picture.is_symlink() and picture.read_text(encoding="utf-8").startswith("<svg")
+    assert sorted(os.listdir(tmp_path)) == ["game.mgn", "pic.svg"]
+
+
+def test_fmt_in_place_removes_a_link_left_at_its_temporary_name(tmp_path):
+    record, other = tmp_path / "a.mgn", tmp_path / "other.txt"
+    record.write_text(UNFORMATTED, encoding="utf-8")
+    other.write_text("not to be touched", encoding="utf-8")
+    temp_name(record).symlink_to(other)
+    assert run("fmt", "--in-place", str(record)).exit_code == 0
+    assert other.read_text(encoding="utf-8") == "not to be touched"
+    assert formatted(record)
+    assert sorted(os.listdir(tmp_path)) == ["a.mgn", "other.txt"]

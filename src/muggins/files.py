@@ -6,7 +6,8 @@ promises are kept in one place:
 - **Atomic.** The new text goes to a temporary file beside the target, is flushed to disk, and
   takes the target's place in one ``os.replace``: a crash leaves the old file or the whole new
   one. The temporary file's name is fixed per target (``.NAME.muggins.tmp``), so a run killed
-  with no chance to clean up leaves at most one, which the next run reuses.
+  with no chance to clean up leaves at most one, which the next run removes before it writes a
+  new one of its own (created afresh, never opened through a link left at that name).
 - **Through links.** A symbolic link is written through: its target changes, the link stays. A
   file with several hard links is rewritten in place (the same inode, so every link sees it)
   from the complete, verified temporary file, which is removed only once the copy is done.
@@ -35,6 +36,21 @@ class WriteError(OSError):
 def temp_name(path: Path) -> Path:
     """The temporary file that stands beside ``path`` while it is written."""
     return path.with_name(f".{path.name}.muggins.tmp")
+
+
+def open_temp(temp: Path) -> BinaryIO:
+    """A new, empty file at ``temp``, open for writing. Whatever has that name is removed first:
+    what a killed run left, or a symbolic link (which plain ``open`` would follow, and the write
+    would land in its target, an input perhaps). The file is then made with ``O_EXCL`` and
+    ``O_NOFOLLOW``: it is ours, and only ours."""
+    try:
+        if stat.S_ISDIR(os.lstat(temp).st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(temp))
+        os.unlink(temp)
+    except FileNotFoundError:
+        pass
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+    return os.fdopen(os.open(temp, flags, 0o666), "wb")
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
@@ -83,19 +99,23 @@ def write_atomically(
     if old is not None and not force and not old.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
         raise WriteError(msg("cannot write {path}: it is read-only (--force writes it anyway, keeping it read-only)", path=str(given)))
     temp = temp_name(target)
+    made = False
     try:
-        with open(temp, "wb") as handle:
+        with open_temp(temp) as handle:
+            made = True
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
         put_in_place(temp, target, old)
     except OSError as exc:
-        temp.unlink(missing_ok=True)
+        if made:
+            temp.unlink(missing_ok=True)
         if old:
             raise WriteError(msg("cannot write {path}: {why}; the file is left as it was", path=str(given), why=_why(exc))) from None
         raise WriteError(msg("cannot write {path}: {why}; nothing written", path=str(given), why=_why(exc))) from None
     except BaseException:
-        temp.unlink(missing_ok=True)
+        if made:
+            temp.unlink(missing_ok=True)
         raise
 
 

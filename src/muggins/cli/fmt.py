@@ -25,7 +25,7 @@ from muggins.cli.common import EXIT_CLEAN, EXIT_FINDINGS, EXIT_UNUSABLE, die, na
 from muggins.cli import output
 from muggins.cli.output import error, say, write_data
 from muggins.i18n import N_, _, reason
-from muggins.files import WriteError, put_in_place, temp_name
+from muggins.files import WriteError, open_temp, put_in_place, temp_name
 
 if TYPE_CHECKING:
     from muggins.diagnostics import Diagnostic
@@ -93,7 +93,7 @@ def _formatted_copy(path: Path, temp: Path | None) -> Path:
         handle = tempfile.NamedTemporaryFile("wb", prefix=f".{path.name}.", suffix=".fmt.tmp", delete=False)
         temp = Path(handle.name)
     else:
-        handle = open(temp, "wb")  # a fixed name: what a killed run left is reused
+        handle = open_temp(temp)  # a fixed name: what a killed run left is replaced
     try:
         with handle:
             _write_canonical(path, handle)
