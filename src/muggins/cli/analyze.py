@@ -23,6 +23,7 @@ from muggins.cli.common import (
     check_rule_options,
     cluster_for,
     die,
+    finite,
     jobs_option,
     named_files,
     no_color_option,
@@ -68,10 +69,10 @@ def analyze_command(
     samples: int = typer.Option(64, "--samples", help=N_("Expected view: at most this many sampled deals per decision (fewer: faster, larger standard errors)."), min=2),
     seed: int = typer.Option(0, "--seed", help=N_("Expected view: the seed of the sampled deals (the same seed, the same figures).")),
     budget: float = typer.Option(
-        2.0, "--budget", help=N_("Seconds the solver may spend per position (per sampled deal in the expected view); 0: immediate points only."), min=0.0
+        2.0, "--budget", help=N_("Seconds the solver may spend per position (per sampled deal in the expected view); 0: immediate points only."), min=0.0, callback=finite
     ),
     record_budget: Optional[float] = typer.Option(
-        None, "--record-budget", help=N_("Seconds for one record's analysis; past them its remaining plays are judged on immediate points (and say so)."), min=0.0
+        None, "--record-budget", help=N_("Seconds for one record's analysis; past them its remaining plays are judged on immediate points (and say so)."), min=0.0, callback=finite
     ),
     jobs: int = jobs_option(N_("Analyze records")),
     scheduler: Optional[str] = scheduler_option(N_("Analyze records")),

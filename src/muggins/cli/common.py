@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import math
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO, Callable, Iterable, Iterator, NoReturn
@@ -130,6 +131,15 @@ def _built_help(template: str, what: str) -> str:
     built = msg(template, what=msg(what))
     BUILT_HELP[str(built)] = built
     return str(built)
+
+
+def finite(value: float | None) -> float | None:
+    """A number option's check (``callback=finite``), besides its ``min`` and ``max``: no NaN or
+    infinity. Every range test lets NaN through (it compares false with anything), and neither
+    can be written in JSON."""
+    if value is not None and not math.isfinite(value):
+        raise typer.BadParameter(_("{value} is not a finite number").format(value=value))
+    return value
 
 
 def jobs_option(what: str) -> Any:

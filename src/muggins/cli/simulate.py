@@ -7,7 +7,7 @@ from typing import IO, List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import die, output_option, to_output
+from muggins.cli.common import die, finite, output_option, to_output
 from muggins.cli.output import write_data
 from muggins.i18n import N_, _, reason
 
@@ -20,9 +20,9 @@ def simulate_command(
     games: int = typer.Option(1, "--games", help=N_("How many games."), min=1),
     players: Optional[int] = typer.Option(None, "--players", help=N_("Number of players (default: the fewest the rules allow)."), min=2, max=6),
     strategy: str = typer.Option("greedy", "--strategy", help=N_("greedy (most points now) or random.")),
-    forget: float = typer.Option(0.0, "--forget", help=N_("Chance a player forgets to claim a score (0 to 1)."), min=0.0, max=1.0),
+    forget: float = typer.Option(0.0, "--forget", help=N_("Chance a player forgets to claim a score (0 to 1)."), min=0.0, max=1.0, callback=finite),
     under_claim: float = typer.Option(
-        0.0, "--under-claim", help=N_("Chance a player claims less than a play made (0 to 1)."), min=0.0, max=1.0
+        0.0, "--under-claim", help=N_("Chance a player claims less than a play made (0 to 1)."), min=0.0, max=1.0, callback=finite
     ),
     output: Optional[str] = output_option(N_("the records")),
 ) -> None:

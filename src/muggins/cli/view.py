@@ -11,7 +11,7 @@ from typing import Any, List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import as_seat_option, die, no_color_option, output_option, record_option, rules_dir_option, stderr_console, write_output
+from muggins.cli.common import as_seat_option, die, finite, no_color_option, output_option, record_option, rules_dir_option, stderr_console, write_output
 from muggins.cli.render import chosen_record, chosen_seat, source_name
 from muggins.i18n import N_, _, localize, reason
 
@@ -42,8 +42,8 @@ def view_command(
     ),
     samples: Optional[int] = typer.Option(None, "--samples", help=N_("With --analyze: at most this many sampled deals per decision (default 64)."), min=2),
     seed: Optional[int] = typer.Option(None, "--seed", help=N_("With --analyze: the seed of the sampled deals (default 0).")),
-    budget: Optional[float] = typer.Option(None, "--budget", help=N_("With --analyze: seconds the solver may spend per position (default 2; 0: immediate points only)."), min=0.0),
-    record_budget: Optional[float] = typer.Option(None, "--record-budget", help=N_("With --analyze: seconds for the record's analysis per view; past them plays are judged on immediate points."), min=0.0),
+    budget: Optional[float] = typer.Option(None, "--budget", help=N_("With --analyze: seconds the solver may spend per position (default 2; 0: immediate points only)."), min=0.0, callback=finite),
+    record_budget: Optional[float] = typer.Option(None, "--record-budget", help=N_("With --analyze: seconds for the record's analysis per view; past them plays are judged on immediate points."), min=0.0, callback=finite),
     rules: Optional[str] = typer.Option(None, "--rules", help=N_("Rule set instead of the record's: a preset name or a YAML file. It replaces the record's [Rules], [Target] and [Set] tags; add --set for single changes.")),
     set_: List[str] = typer.Option([], "--set", help=N_("Change one rule parameter: key=value (repeatable).")),
     rules_dir: List[str] = rules_dir_option(),
