@@ -645,6 +645,13 @@ def load(spec: str | os.PathLike[str], within: Sequence[str | os.PathLike[str]] 
     return rules
 
 
+def files_read() -> list[str]:
+    """Every rule file this process has read (the base chains too, presets left out): inputs
+    that a command's output must never replace."""
+    presets = str(PRESET_DIR.resolve())
+    return sorted({path for stamps, _ in _LOADED.values() for path, _ in stamps if not str(Path(path).resolve()).startswith(presets + os.sep)})
+
+
 def _mtime(path: str) -> int:
     try:
         return os.stat(path).st_mtime_ns

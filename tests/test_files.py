@@ -161,3 +161,33 @@ def test_fmt_in_place_removes_a_link_left_at_its_temporary_name(tmp_path):
     assert other.read_text(encoding="utf-8") == "not to be touched"
     assert formatted(record)
     assert sorted(os.listdir(tmp_path)) == ["a.mgn", "other.txt"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["keep", "--rules", "{rules}"],
+        ["simulate", "--rules", "{rules}"],
+        ["render", "{record}"],
+        ["view", "{record}"],
+        ["audit", "{record}"],
+        ["audit", "{folder}", "--jobs", "2"],
+        ["analyze", "{record}", "--budget", "0"],
+    ],
+)
+def test_an_output_never_replaces_a_rule_file_read(tmp_path, command):
+    """``-o`` onto the rule file that ``--rules`` or a record's ``[Rules]`` tag names: every
+    command wrote over it (the check knew only the records)."""
+    rules = tmp_path / "house.yaml"
+    rules.write_text(run("rules", "allfives").stdout, encoding="utf-8")
+    before = rules.read_bytes()
+    sample = (Path(__file__).parent.parent / "samples" / "allfives-2p.mgn").read_text(encoding="utf-8")
+    assert '[Rules "allfives"]' in sample
+    record = tmp_path / "game.mgn"
+    record.write_text(sample.replace('[Rules "allfives"]', '[Rules "house.yaml"]'), encoding="utf-8")
+    said = {"rules": str(rules), "record": str(record), "folder": str(tmp_path)}
+    result = run(*[part.format(**said) for part in command], "-o", str(rules))
+    assert result.exit_code == 2
+    assert "will not write over" in result.stderr
+    assert rules.read_bytes() == before
+    assert sorted(os.listdir(tmp_path)) == ["game.mgn", "house.yaml"]

@@ -12,7 +12,8 @@ promises are kept in one place:
   file with several hard links is rewritten in place (the same inode, so every link sees it)
   from the complete, verified temporary file, which is removed only once the copy is done.
 - **Keeping the file's mode, owner and group**, and refusing a read-only file unless forced.
-- **Never over an input**: an output that is one of the files read is refused.
+- **Never over an input**: an output that is one of the files read is refused, records and rule
+  files alike.
 
 Problems are :class:`WriteError` values whose message names the file and what is wrong (a missing
 folder, a folder in the file's place, a full disk), for the caller to print and exit 2.
@@ -81,10 +82,14 @@ def write_atomically(
     write: Callable[[BinaryIO], None],
     *,
     inputs: Iterable[str | os.PathLike[str]] = (),
+    read_meanwhile: Callable[[], Iterable[str | os.PathLike[str]]] | None = None,
     force: bool = False,
 ) -> None:
     """Write the file ``path`` with ``write(handle)`` (a binary handle), keeping every promise
-    of this module. Raises :class:`WriteError`."""
+    of this module. ``inputs`` are refused as ``path`` before anything is written;
+    ``read_meanwhile()``, asked once the text is written and before it takes its place, names
+    files read while it was made (the rule files the records name), refused too. Raises
+    :class:`WriteError`."""
     given = Path(path)
     refuse_inputs(given, inputs)
     target = Path(os.path.realpath(given))  # through symbolic links
@@ -106,7 +111,12 @@ def write_atomically(
             write(handle)
             handle.flush()
             os.fsync(handle.fileno())
+        if read_meanwhile is not None:
+            refuse_inputs(given, read_meanwhile())
         put_in_place(temp, target, old)
+    except WriteError:
+        temp.unlink(missing_ok=True)
+        raise
     except OSError as exc:
         if made:
             temp.unlink(missing_ok=True)

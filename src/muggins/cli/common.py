@@ -292,6 +292,7 @@ def to_output(output: str | None, inputs: Iterable[str | os.PathLike[str]], body
     import sys
 
     from muggins.files import WriteError, write_atomically
+    from muggins.replay.rules import files_read
 
     if output is None or output == "-":
         return body(sys.stdout)
@@ -306,7 +307,7 @@ def to_output(output: str | None, inputs: Iterable[str | os.PathLike[str]], body
             stream.detach()
 
     try:
-        write_atomically(output, write, inputs=inputs)
+        write_atomically(output, write, inputs=(*inputs, *files_read()), read_meanwhile=files_read)
     except WriteError as exc:
         die(reason(exc))
     return codes[0]
