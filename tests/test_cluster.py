@@ -314,6 +314,18 @@ def test_a_scheduler_that_cannot_be_had_is_exit_2(monkeypatch, address, words):
     assert result.exit_code == 2 and words in result.output
 
 
+@pytest.mark.parametrize("address", ["bogus", "tcp://host", "host:port", "tcp://host:99999"])
+def test_an_address_that_names_no_host_and_port_is_refused_at_once_without_a_traceback(address):
+    """distributed refused ``bogus`` after 20 s, and a half-made client then printed a traceback
+    (``Client.__del__``) as the command ended. In a process of its own: that traceback came at
+    the interpreter's exit."""
+    pytest.importorskip("distributed")
+    done, _ = _timed(["check", str(SAMPLES / "allfives-2p.mgn"), "--scheduler", address], {})
+    assert done.returncode == 2
+    assert f"--scheduler '{address}': not a scheduler's address" in done.stderr
+    assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr
+
+
 def _timed(argv: list[str], env: dict[str, str]) -> tuple[subprocess.CompletedProcess, float]:
     """``muggins ARGV`` in a process of its own under ``env``, and its wall seconds (a test that
     would wait for ever fails at 120 s)."""

@@ -104,6 +104,7 @@ def connect(scheduler: str) -> Any:
         return client
     if not scheduler:
         raise ClusterError(msg("--scheduler needs an address (tcp://host:8786) or local:N"))
+    _check_address(scheduler)
     client = _client(distributed, scheduler)
     from muggins.limits import WORKER_WAIT
 
@@ -113,6 +114,25 @@ def connect(scheduler: str) -> Any:
         close(client)
         raise ClusterError(msg("--scheduler {address!r}: no worker joined the scheduler: {problem}", address=scheduler, problem=WORKER_WAIT.exceeded())) from exc
     return client
+
+
+def _check_address(scheduler: str) -> None:
+    """:class:`ClusterError` at once for an address that names no host and port (``bogus``,
+    ``tcp://host``, ``host:port``): distributed takes 20 s to refuse one, and then prints a
+    traceback from a half-made client as the command ends. Schemes other than those of host and
+    port (``ucx://``) are left to distributed."""
+    from distributed.comm.addressing import get_address_host_port, normalize_address, parse_address
+
+    try:
+        address = normalize_address(scheduler)
+        if parse_address(address)[0] in ("tcp", "tls", "ws", "wss"):
+            host, port = get_address_host_port(address)
+            if not host or not 0 < port < 65536:
+                raise ClusterError(msg("--scheduler {address!r}: not a scheduler's address (it needs a host and a port from 1 to 65535): give one as tcp://host:8786, or local:N", address=scheduler))
+    except (ValueError, TypeError) as exc:
+        raise ClusterError(
+            msg("--scheduler {address!r}: not a scheduler's address ({problem}): give one as tcp://host:8786, or local:N", address=scheduler, problem=str(exc))
+        ) from None
 
 
 def _client(distributed: Any, scheduler: str) -> Any:
