@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Iterator
+from typing import Callable, Iterator
 
 from muggins.notation.model import (
     Boneyard,
@@ -57,11 +57,18 @@ class Options:
     max_hands: int = 60
 
 
-def simulate(rules: RuleSet, seed: int, games: int = 1, options: Options = Options()) -> Iterator[Record]:
-    """Play ``games`` games; the stream depends only on the arguments."""
+def simulate(
+    rules: RuleSet, seed: int, games: int = 1, options: Options = Options(), unfinished: Callable[[int, int], None] | None = None
+) -> Iterator[Record]:
+    """Play ``games`` games; the stream depends only on the arguments. A game still on after
+    ``options.max_hands`` hands stops there, unfinished: ``unfinished(game number, hands)`` is
+    told of it before its record comes."""
     rng = random.Random(seed)
     for number in range(1, games + 1):
-        yield _game(rules, rng, number, seed, options)
+        record, over = _game(rules, rng, number, seed, options)
+        if not over and unfinished is not None:
+            unfinished(number, len(record.hands))
+        yield record
 
 
 def _headers(rules: RuleSet, number: int, seed: int, options: Options) -> tuple[tuple[Header, ...], bool]:
@@ -86,7 +93,8 @@ def _headers(rules: RuleSet, number: int, seed: int, options: Options) -> tuple[
     return tuple(headers), teams
 
 
-def _game(rules: RuleSet, rng: random.Random, number: int, seed: int, options: Options) -> Record:
+def _game(rules: RuleSet, rng: random.Random, number: int, seed: int, options: Options) -> tuple[Record, bool]:
+    """The record of game ``number``, and whether the game is over (else it stopped at ``max_hands``)."""
     headers, _ = _headers(rules, number, seed, options)
     record = Record(headers=headers)
     game = Game(record, rules)
@@ -115,7 +123,7 @@ def _game(rules: RuleSet, rng: random.Random, number: int, seed: int, options: O
         result = game.finish_hand(state)
         hands.append(_with_tallies(hand, game, state, result))
     assert not [d for d in game.diagnostics if d.severity == "error"], game.diagnostics
-    return Record(headers=headers, hands=tuple(hands))
+    return Record(headers=headers, hands=tuple(hands)), game.over
 
 
 def _choices(state: HandState, seat: str, required_lead: Tile | None) -> tuple[list[tuple[Tile, str | None, bool]], bool]:

@@ -77,8 +77,24 @@ WORKER_WAIT = Limit("worker-wait-seconds", 120, N_("seconds"), N_("the wait for 
 #: ``--format json`` and ``csv`` list every finding.
 SHOWN_FINDINGS = Limit("shown-findings", 500, N_("findings"), N_("the table of findings"))
 
+#: The hands of one game ``simulate`` plays (a game to 250 takes some ten; rules under which the
+#: target is far or never reached, ``--set target=100000``, would play for ever): a game stopped
+#: there is written as it stands, and said to be unfinished.
+SIMULATED_HANDS = Limit("simulated-hands", 60, N_("hands"), N_("a simulated game's length"))
+
 #: Every limit, for documentation and tests.
-ALL: tuple[Limit, ...] = (RULE_FILE_BYTES, RULE_VALUE_CHARS, RULE_NESTING, RECORD_CHARS, LINE_BYTES, WORKER_FAILURES, SCHEDULER_WAIT, WORKER_WAIT, SHOWN_FINDINGS)
+ALL: tuple[Limit, ...] = (
+    RULE_FILE_BYTES,
+    RULE_VALUE_CHARS,
+    RULE_NESTING,
+    RECORD_CHARS,
+    LINE_BYTES,
+    WORKER_FAILURES,
+    SCHEDULER_WAIT,
+    WORKER_WAIT,
+    SHOWN_FINDINGS,
+    SIMULATED_HANDS,
+)
 
 
 def excerpt(value: object, width: int = 40) -> str:

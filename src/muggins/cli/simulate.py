@@ -30,7 +30,9 @@ def simulate_command(
 
     Each record names its rules so that it reads the same anywhere: a preset as [Rules "NAME"];
     a rule file or --set changes as the preset closest to them plus a [Set] tag per parameter
-    that differs (no rule file is needed beside the record)."""
+    that differs (no rule file is needed beside the record). A game still on after 60 hands
+    (the simulated-hands limit; MUGGINS_SIMULATED_HANDS=N raises it) stops there: its record is
+    written as it stands, and stderr says so."""
     from muggins.notation.formatter import format_record
     from muggins.replay import rules as rulesmod
     from muggins.replay.rules import RuleError
@@ -46,7 +48,15 @@ def simulate_command(
     problems = rule_set.check_table(count, count == 4 and rule_set.partnerships != "none")
     if count not in rule_set.players:
         die(problems[0])
-    records = simulate(rule_set, seed, games, Options(players=count, strategy=strategy, forget=forget, underclaim=under_claim))
+    from muggins.cli.output import error
+    from muggins.i18n import localize, msg
+    from muggins.limits import SIMULATED_HANDS
+
+    def unfinished(number: int, hands: int) -> None:
+        error(localize(msg("game {number} stopped unfinished after {hands} hands: {limit}", number=number, hands=hands, limit=SIMULATED_HANDS.exceeded())))
+
+    options = Options(players=count, strategy=strategy, forget=forget, underclaim=under_claim, max_hands=SIMULATED_HANDS.value)
+    records = simulate(rule_set, seed, games, options, unfinished)
 
     def body(stream: IO[str]) -> int:
         for i, record in enumerate(records):
