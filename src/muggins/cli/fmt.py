@@ -106,22 +106,28 @@ def _formatted_copy(path: Path, temp: Path | None) -> Path:
     return temp
 
 
-def _to_stdout(temp: Path) -> None:
-    """The canonical text, byte for byte; made visible only when it goes to a terminal."""
+def _to_stdout(temp: Path, before: bytes = b"") -> None:
+    """The canonical text, byte for byte (after ``before``); made visible only when it goes to a terminal."""
     sys.stdout.flush()
     binary = getattr(sys.stdout, "buffer", None)
     with open(temp, "rb") as source:
         if binary is not None and not output.is_terminal(sys.stdout):
+            binary.write(before)
             shutil.copyfileobj(source, binary)
             binary.flush()
         else:
-            write_data(source.read().decode("utf-8"))
+            write_data(before.decode("utf-8") + source.read().decode("utf-8"))
 
 
-def format_file(path: Path, *, check: bool = False, in_place: bool = False, force: bool = False) -> bool:
+def format_file(path: Path, *, check: bool = False, in_place: bool = False, force: bool = False, after: bool = False) -> tuple[bool, bool]:
     """Format one file: to stdout, or only compare (``check``), or rewrite it (``in_place``).
 
-    Returns whether the file was already canonical. Raises :class:`_Unusable` or ``OSError``.
+    ``after``: to stdout, after another file's records. A blank line goes between them, as
+    between two records of one file: without it the comment lines that open this file's first
+    record would be read, from the whole output, as the last statement's of the file before.
+
+    Returns (whether the file was already canonical, whether it printed any text). Raises
+    :class:`_Unusable` or ``OSError``.
     """
     if not path.is_file():
         raise _Unusable(_("cannot read {path}: not a file").format(path=path) if path.exists() else _("cannot read {path}: no such file").format(path=path))
@@ -134,13 +140,15 @@ def format_file(path: Path, *, check: bool = False, in_place: bool = False, forc
         import filecmp
 
         canonical = filecmp.cmp(path, temp, shallow=False)
+        printed = False
         if in_place and not canonical:
             put_in_place(temp, target, old)
         elif not check and not in_place:
-            _to_stdout(temp)
+            printed = os.path.getsize(temp) > 0
+            _to_stdout(temp, b"\n" if after and printed else b"")
     finally:
         temp.unlink(missing_ok=True)
-    return canonical
+    return canonical, printed
 
 
 @app.command("fmt")
@@ -163,9 +171,11 @@ def fmt_command(
     paths, usable = named_files(files)
     unusable = not usable
     not_canonical: list[Path] = []
+    printed = False
     for path in paths:
         try:
-            canonical = format_file(path, check=check, in_place=in_place, force=force)
+            canonical, text = format_file(path, check=check, in_place=in_place, force=force, after=printed)
+            printed = printed or text
         except WriteError as exc:
             unusable = True
             error(reason(exc))
