@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal
 
 from muggins.i18n import _, localize, msg
+from muggins.visible import columns
 
 if TYPE_CHECKING:
     from muggins.notation.model import Record
@@ -97,8 +98,8 @@ class Diagnostic:
             text += "\n  " + _("expected {expected}").format(expected=localize(self.expected))
         if self.rule:
             text += "\n  " + _("rule: {rule}").format(rule=self.rule)
-        if self.context is not None and self.column:
-            text += f"\n  {self.context}\n  {' ' * (self.column - 1)}^"
+        if self.context is not None and self.column:  # the caret under the column as shown
+            text += f"\n  {self.context}\n  {' ' * columns(self.context[: self.column - 1])}^"
         return text
 
     def to_json(self) -> dict[str, Any]:

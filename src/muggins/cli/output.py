@@ -26,14 +26,11 @@ import sys
 from typing import IO, TYPE_CHECKING, Any, Callable
 
 from muggins.i18n import localize, plural
+from muggins.visible import visible
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
-
-#: C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides and
-#: isolates that make a terminal show text in another order than it is written.
-CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 #: The width of a console that is not a terminal: room for any row of a report in one line.
 WIDE = 1000
@@ -49,13 +46,6 @@ class _Choices:
 
 
 choices = _Choices()
-
-
-def visible(text: str) -> str:
-    """``text`` with every control character written out (``\\x1b``), tab and newline kept."""
-    if not CONTROLS.search(text):
-        return text
-    return CONTROLS.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 0x100 else f"\\u{ord(m.group()):04x}", text)
 
 
 def no_color() -> bool:
