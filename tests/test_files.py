@@ -191,3 +191,33 @@ def test_an_output_never_replaces_a_rule_file_read(tmp_path, command):
     assert "will not write over" in result.stderr
     assert rules.read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == ["game.mgn", "house.yaml"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["audit", "-"], ["analyze", "-", "--budget", "0"], ["render", "-"], ["view", "-"]],
+)
+def test_an_output_never_replaces_the_file_standard_input_was(tmp_path, command):
+    """``audit - -o game.mgn < game.mgn``: standard input was copied aside and read, then the
+    report replaced game.mgn (exit 0), the record gone; only a name on the command line was
+    compared with the output. In a process of its own: standard input must be the file itself."""
+    import subprocess
+    import sys
+
+    record = tmp_path / "game.mgn"
+    record.write_bytes((Path(__file__).parent.parent / "samples" / "allfives-2p.mgn").read_bytes())
+    before = record.read_bytes()
+    with open(record, "rb") as stdin:
+        result = subprocess.run([sys.executable, "-m", "muggins", *command, "-o", str(record)], stdin=stdin, capture_output=True, text=True)
+    assert result.returncode == 2, result.stderr
+    assert f"will not write over {record}: it is the input <stdin>" in result.stderr
+    assert record.read_bytes() == before
+    assert os.listdir(tmp_path) == ["game.mgn"]
+    # a hard link to it is the same file; another file is not, and is written
+    other = tmp_path / "other.txt"
+    os.link(record, tmp_path / "link.mgn")
+    with open(record, "rb") as stdin:
+        assert subprocess.run([sys.executable, "-m", "muggins", *command, "-o", str(tmp_path / "link.mgn")], stdin=stdin, capture_output=True).returncode == 2
+    with open(record, "rb") as stdin:
+        assert subprocess.run([sys.executable, "-m", "muggins", *command, "-o", str(other)], stdin=stdin, capture_output=True).returncode in (0, 1)
+    assert record.read_bytes() == before and other.stat().st_size > 0

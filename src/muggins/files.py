@@ -13,7 +13,7 @@ promises are kept in one place:
   from the complete, verified temporary file, which is removed only once the copy is done.
 - **Keeping the file's mode, owner and group**, and refusing a read-only file unless forced.
 - **Never over an input**: an output that is one of the files read is refused, records and rule
-  files alike.
+  files alike, and the file that standard input was when ``-`` was read.
 
 Problems are :class:`WriteError` values whose message names the file and what is wrong (a missing
 folder, a folder in the file's place, a full disk), for the caller to print and exit 2.
@@ -55,8 +55,19 @@ def open_temp(temp: Path) -> BinaryIO:
 
 
 def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
+    """Whether ``a`` is the file ``b``: the same file by any name (links too), or, where ``b``
+    stands for standard input (``muggins.inputs.StdinPath``, a copy of it), the very file that
+    standard input was (``b.origin``: ``audit - -o game.mgn < game.mgn``)."""
     try:
-        return os.path.samefile(a, b)
+        if os.path.samefile(a, b):
+            return True
+    except OSError:
+        pass
+    origin = getattr(b, "origin", None)
+    if not isinstance(origin, os.stat_result):
+        return False
+    try:
+        return os.path.samestat(os.stat(a), origin)
     except OSError:
         return False
 
@@ -66,7 +77,12 @@ def refuse_inputs(output: str | os.PathLike[str], inputs: Iterable[str | os.Path
     overwritten by a picture of it)."""
     for given in inputs:
         if same_file(output, given):
-            raise WriteError(msg("will not write over {output}: it is the input {given}; choose another output", output=os.fspath(output), given=os.fspath(given)))
+            raise WriteError(msg("will not write over {output}: it is the input {given}; choose another output", output=os.fspath(output), given=_named(given)))
+
+
+def _named(path: str | os.PathLike[str]) -> str:
+    """``path`` as messages call it (standard input's copy is ``<stdin>``, not its temporary name)."""
+    return str(path) if isinstance(path, Path) else os.fspath(path)
 
 
 def _why(exc: OSError) -> str:

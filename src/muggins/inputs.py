@@ -55,7 +55,12 @@ else:
 
 
 class StdinPath(_OwnPath):
-    """The temporary file that holds standard input: opened as that file, named ``<stdin>``."""
+    """The temporary file that holds standard input: opened as that file, named ``<stdin>``.
+    ``origin`` is the state (``os.fstat``) of what standard input was when it was read: the
+    file itself where the shell redirected one (``< game.mgn``), which an output must not
+    replace (muggins.files.same_file); None where it could not be told (no file descriptor)."""
+
+    origin: os.stat_result | None = None
 
     def __str__(self) -> str:
         return STDIN_NAME
@@ -176,6 +181,20 @@ def _what_else(others: list[str]) -> str:
 
 
 _SPOOLS: list[tempfile.TemporaryDirectory[str]] = []  # the temporary folders of standard input, kept until the process ends
+_READ: list[StdinPath] = []  # standard input as read, the latest last
+
+
+def stdin_read() -> StdinPath | None:
+    """Standard input as this process last read it (what ``-`` stood for), or None."""
+    return _READ[-1] if _READ else None
+
+
+def _origin(source: BinaryIO) -> os.stat_result | None:
+    """What the handle ``source`` reads from (its file descriptor's state), if it has one."""
+    try:
+        return os.fstat(source.fileno())
+    except (AttributeError, OSError, ValueError):  # io.UnsupportedOperation is both of the last two
+        return None
 
 
 def read_stdin(stdin: BinaryIO | None = None) -> Path:
@@ -188,6 +207,7 @@ def read_stdin(stdin: BinaryIO | None = None) -> Path:
     if source is None:
         raise InputError(msg("{name}: standard input cannot be read", name=STDIN_NAME))
     limit = STDIN_BYTES.value
+    origin = _origin(source)
     folder = tempfile.TemporaryDirectory(prefix="muggins-stdin-")
     _SPOOLS.append(folder)
     target = Path(folder.name, "stdin" + SUFFIX)
@@ -204,4 +224,7 @@ def read_stdin(stdin: BinaryIO | None = None) -> Path:
     except InputError:
         shutil.rmtree(folder.name, ignore_errors=True)
         raise
-    return StdinPath(target)
+    read = StdinPath(target)
+    read.origin = origin
+    _READ.append(read)
+    return read

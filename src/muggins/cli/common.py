@@ -287,15 +287,20 @@ def to_output(output: str | None, inputs: Iterable[str | os.PathLike[str]], body
     """Run ``body(stream)`` on stdout, or on the file ``output`` (``-o``): written atomically
     through muggins.files and never over one of ``inputs``, so that a run that stops half-way
     leaves no half a report. ``body`` returns the exit code; a file that cannot be written is
-    a message and exit 2."""
+    a message and exit 2. An input ``-`` (as render and view name theirs) is standard input
+    as it was read, so that the file it came from is not replaced either."""
     import io
+    import os
     import sys
 
     from muggins.files import WriteError, write_atomically
+    from muggins.inputs import stdin_read
     from muggins.replay.rules import files_read
 
     if output is None or output == "-":
         return body(sys.stdout)
+    read = stdin_read()
+    inputs = [read if read is not None and os.fspath(given) == "-" else given for given in inputs]
     codes: list[int] = []
 
     def write(handle: BinaryIO) -> None:
