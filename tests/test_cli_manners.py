@@ -156,6 +156,30 @@ def test_an_unreadable_folder_is_said_and_exits_2(tmp_path, monkeypatch):
     assert f"{tmp_path / 'a.mgn'}: 1 record, clean" in result.stdout  # the rest is still read
 
 
+
+@pytest.mark.parametrize("command", ["check", "audit", "analyze", "fmt"])
+def test_a_record_file_in_a_folder_that_cannot_be_read_is_said_and_exits_2(command, tmp_path):
+    """A symbolic link to nothing (``broken.mgn``) in a folder was passed over without a word,
+    exit 0, though named on its own it is "cannot read ...", exit 2. So was a named pipe."""
+    import os
+
+    shutil.copy(SAMPLE, tmp_path / "good.mgn")
+    (tmp_path / "broken.mgn").symlink_to(tmp_path / "moved-away.mgn")
+    result = run(command, str(tmp_path), *READERS[command], *(["--check"] if command == "fmt" else []))
+    assert result.exit_code == 2
+    assert f"{tmp_path / 'broken.mgn'}" in result.stderr and ("o such file" in result.stderr)
+    named = run(command, str(tmp_path / "broken.mgn"), *READERS[command], *(["--check"] if command == "fmt" else []))
+    assert named.exit_code == 2
+    if command == "check":
+        assert f"{tmp_path / 'good.mgn'}: 1 record, clean" in result.stdout  # the rest is still read
+    (tmp_path / "broken.mgn").unlink()
+    os.mkfifo(tmp_path / "pipe.mgn")  # no writer: reading it would wait for ever
+    result = run(command, str(tmp_path), *READERS[command], *(["--check"] if command == "fmt" else []))
+    assert result.exit_code == 2
+    assert f"muggins: {tmp_path / 'pipe.mgn'}: not a record file but a named pipe; nothing was read from it" in result.stderr
+    if command == "check":
+        assert f"{tmp_path / 'good.mgn'}: 1 record, clean" in result.stdout
+
 # ---- --jobs --------------------------------------------------------------------------------
 
 

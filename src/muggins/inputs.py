@@ -6,7 +6,9 @@ a name the same way and says the same when a name gives nothing to read:
 
 - a folder stands for every record file below it (``*.mgn``, in any case: ``GAME.MGN`` too),
   sorted; a folder that holds none, or that cannot be read, is a problem that names the folder
-  and says what it found instead;
+  and says what it found instead; a record file in it that cannot be read (a symbolic link to
+  nothing) is read as if named, so its reader says so, and one that is a device, a socket or a
+  named pipe is refused as if named (a pipe too); none is passed over;
 - ``-`` is standard input, read once into a temporary file (at most :data:`STDIN_BYTES`) that
   every reader can open, and that every message calls ``<stdin>``;
 - a name that is neither a file nor a pipe (``/dev/zero``, ``/dev/null``, a terminal, a
@@ -164,10 +166,12 @@ def _folder(folder: Path) -> tuple[list[Path], list[str]]:
     for root, _, names in os.walk(folder, onerror=unreadable):
         for name in names:
             path = Path(root, name)
-            if is_record_file(path) and path.is_file():
-                files.append(path)
-            else:
+            if not is_record_file(path):
                 others.append(name)
+            elif (kind := not_a_file(path, pipes=False)) is None:
+                files.append(path)  # a file, or one that cannot be looked at (a link to nothing): its reader says why, as when it is named
+            else:
+                problems.append(_refused(path, kind))  # a pipe too: one in a folder may have no writer, and reading it would wait for ever
     if not files and not problems:
         problems.append(msg("{path}: no record files (*.mgn) in this folder; {others}", path=str(folder), others=_what_else(others)))
     return sorted(files), problems
