@@ -221,3 +221,55 @@ def test_an_output_never_replaces_the_file_standard_input_was(tmp_path, command)
     with open(record, "rb") as stdin:
         assert subprocess.run([sys.executable, "-m", "muggins", *command, "-o", str(other)], stdin=stdin, capture_output=True).returncode in (0, 1)
     assert record.read_bytes() == before and other.stat().st_size > 0
+
+
+#: Names as long as most file systems take (255 bytes), less room for a suffix: each is valid,
+#: and ``.NAME.muggins.tmp`` (13 bytes more) is not. "é" is two bytes in UTF-8; the last is
+#: the byte 0xe9 as a POSIX name may hold it (one byte, a surrogate in Python's str).
+LONG_NAMES = ["g" * 240 + ".mgn", "é" * 120 + ".mgn", "caf\udce9" * 60 + ".mgn"]
+
+
+@pytest.mark.parametrize("name", LONG_NAMES)
+def test_the_temporary_name_of_a_long_name_stays_within_the_limit(tmp_path, name):
+    """``fmt -i`` and ``-o`` of a valid name of 241 to 255 bytes: "File name too long", exit 2."""
+    from muggins.files import open_temp
+
+    path = tmp_path / name
+    assert 240 <= len(os.fsencode(path.name)) <= 255
+    temp = temp_name(path)
+    assert temp.parent == tmp_path and temp.name.startswith(".") and temp.name.endswith(".muggins.tmp")
+    assert len(os.fsencode(temp.name)) <= 255
+    assert temp_name(path) == temp  # the same each time: a killed run's leftover is found again
+    other = tmp_path / (name[:-5] + "h.mgn")  # differs only where the short name was cut
+    assert temp_name(other) != temp and len(os.fsencode(temp_name(other).name)) <= 255
+    with open_temp(temp) as handle:  # a name the file system takes
+        handle.write(b"x")
+    assert temp.read_bytes() == b"x"
+
+
+def test_a_short_name_keeps_its_plain_temporary_name(tmp_path):
+    assert temp_name(tmp_path / "a.mgn") == tmp_path / ".a.mgn.muggins.tmp"
+    name = "g" * 238 + ".mgn"  # 242 bytes: with 13 more, 255, the limit itself
+    assert temp_name(tmp_path / name).name == f".{name}.muggins.tmp"
+
+
+def test_fmt_and_output_take_long_names(tmp_path):
+    """fmt (to stdout, --check, --in-place) of a 244-byte name, and audit -o onto a 254-byte
+    one, all ended "File name too long; the file is left as it was", exit 2."""
+    short = tmp_path / "a.mgn"
+    short.write_text(UNFORMATTED, encoding="utf-8")
+    path = tmp_path / LONG_NAMES[0]
+    path.write_text(UNFORMATTED, encoding="utf-8")
+    shown = run("fmt", str(path))
+    assert shown.exit_code == 0, shown.stderr
+    assert shown.stdout == run("fmt", str(short)).stdout and shown.stdout.startswith('[Event "x"]\n')
+    assert run("fmt", "--check", str(path)).exit_code == 1  # not canonical: two blanks after Event
+    temp_name(path).write_text("half a file", encoding="utf-8")  # as a SIGKILL would leave it
+    assert run("fmt", "--in-place", str(path)).exit_code == 0
+    assert run("fmt", "--check", str(path)).exit_code == 0
+    assert path.read_bytes() == shown.stdout.encode("utf-8")
+    report = tmp_path / ("o" * 250 + ".txt")
+    result = run("audit", str(short), "-o", str(report))
+    assert result.exit_code in (0, 1), result.stderr
+    assert report.read_text(encoding="utf-8") == run("audit", str(short)).stdout
+    assert sorted(os.listdir(tmp_path)) == sorted(["a.mgn", path.name, report.name])

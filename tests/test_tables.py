@@ -235,3 +235,13 @@ def test_the_open_cards_view_fills_its_own_column(games, tmp_path):
     rows = [json.loads(line) for line in result.stdout.splitlines()]
     judged = [row for row in rows if row["table"] == "decisions" and row["unforced"]]
     assert judged and all(row["basis"] == "exact" and row["open_cards_loss"] is not None and row["expected_loss"] is None for row in judged)
+
+
+def test_a_long_folder_name_is_written(tmp_path):
+    """``--format parquet -o`` a folder of a 250-byte name: it was built beside as
+    ``.NAME.part-PID``, over the 255-byte limit ("cannot write: File name too long", exit 2)."""
+    out = tmp_path / ("p" * 250)
+    result = run("audit", str(SAMPLES / "allfives-2p.mgn"), "--format", "parquet", "-o", str(out))
+    assert result.exit_code in (0, 1), result.stderr
+    assert duckdb.sql(f"SELECT count(*) FROM read_parquet('{out}/records/*.parquet')").fetchall() == [(1,)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]

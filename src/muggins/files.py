@@ -5,7 +5,8 @@ promises are kept in one place:
 
 - **Atomic.** The new text goes to a temporary file beside the target, is flushed to disk, and
   takes the target's place in one ``os.replace``: a crash leaves the old file or the whole new
-  one. The temporary file's name is fixed per target (``.NAME.muggins.tmp``), so a run killed
+  one. The temporary file's name is fixed per target (``.NAME.muggins.tmp``, NAME shortened with
+  a hash of it where the whole would be over the file system's name limit), so a run killed
   with no chance to clean up leaves at most one, which the next run removes before it writes a
   new one of its own (created afresh, never opened through a link left at that name).
 - **Through links.** A symbolic link is written through: its target changes, the link stays. A
@@ -22,6 +23,7 @@ folder, a folder in the file's place, a full disk), for the caller to print and 
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 from pathlib import Path
@@ -35,8 +37,43 @@ class WriteError(OSError):
 
 
 def temp_name(path: Path) -> Path:
-    """The temporary file that stands beside ``path`` while it is written."""
-    return path.with_name(f".{path.name}.muggins.tmp")
+    """The temporary file that stands beside ``path`` while it is written (see :func:`beside`)."""
+    return beside(path, ".muggins.tmp")
+
+
+#: The length of the hash that stands for a name too long to be written whole in :func:`beside`.
+_DIGEST = 16
+
+
+def beside(path: Path, suffix: str) -> Path:
+    """The hidden name ``.NAME{suffix}`` in ``path``'s folder, NAME being ``path``'s, the same
+    for the same ``path`` each time (a killed run's leftover is found again). Where that name
+    would be over the folder's limit (``PC_NAME_MAX``, in bytes of the file system encoding; 255
+    where the system does not say), NAME is shortened to its first characters and a hash of the
+    whole of it (``.NAME~HASH{suffix}``): a valid name may be up to the limit itself, and its
+    temporary name must be valid too."""
+    whole = f".{path.name}{suffix}"
+    limit = _name_max(path.parent)
+    if len(os.fsencode(whole)) <= limit:
+        return path.with_name(whole)
+    digest = "~" + hashlib.sha256(os.fsencode(path.name)).hexdigest()[:_DIGEST]
+    room = limit - len(os.fsencode(f".{digest}{suffix}"))
+    head, used = "", 0
+    for char in path.name:  # whole characters, however many bytes each takes
+        size = len(os.fsencode(char))
+        if used + size > room:
+            break
+        head, used = head + char, used + size
+    return path.with_name(f".{head}{digest}{suffix}")
+
+
+def _name_max(folder: Path) -> int:
+    """The longest name, in bytes, that ``folder``'s file system takes (255 where unknown)."""
+    try:
+        limit = os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # no such folder, no such setting, no pathconf
+        return 255
+    return limit if limit > 0 else 255
 
 
 def open_temp(temp: Path) -> BinaryIO:

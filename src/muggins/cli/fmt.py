@@ -90,7 +90,8 @@ def _formatted_copy(path: Path, temp: Path | None) -> Path:
 
     handle: IO[bytes]
     if temp is None:
-        handle = tempfile.NamedTemporaryFile("wb", prefix=f".{path.name}.", suffix=".fmt.tmp", delete=False)
+        # not named after the file: a name near the limit would take the temporary one over it
+        handle = tempfile.NamedTemporaryFile("wb", prefix="muggins-fmt-", suffix=".tmp", delete=False)
         temp = Path(handle.name)
     else:
         handle = open_temp(temp)  # a fixed name: what a killed run left is replaced

@@ -74,7 +74,9 @@ class ParquetTables:
         if not self.folder.parent.is_dir():
             raise TablesError(msg("{folder}: no folder {parent} to write it in", folder=str(self.folder), parent=str(self.folder.parent)))
         self.tables = tables
-        self.building = self.folder.parent / f".{self.folder.name}.part-{os.getpid()}"
+        from muggins.files import beside
+
+        self.building = beside(self.folder, f".part-{os.getpid()}")  # within the name limit
         shutil.rmtree(self.building, ignore_errors=True)
         try:
             for table in tables:
