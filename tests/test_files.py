@@ -273,3 +273,21 @@ def test_fmt_and_output_take_long_names(tmp_path):
     assert result.exit_code in (0, 1), result.stderr
     assert report.read_text(encoding="utf-8") == run("audit", str(short)).stdout
     assert sorted(os.listdir(tmp_path)) == sorted(["a.mgn", path.name, report.name])
+
+
+@pytest.mark.parametrize("command", [["audit", "{record}"], ["render", "{record}"], ["simulate"]])
+def test_a_read_only_output_is_refused_without_offering_a_force_there_is_not(tmp_path, command):
+    """``audit -o ro.txt`` said "--force writes it anyway", and ``audit --force`` is "no such
+    option": only fmt --in-place has --force. (The mode is looked at before writing, so this
+    holds for root too, whom the system would let write.)"""
+    record = tmp_path / "game.mgn"
+    record.write_bytes((Path(__file__).parent.parent / "samples" / "allfives-2p.mgn").read_bytes())
+    out = tmp_path / "ro.txt"
+    out.write_text("keep me\n", encoding="utf-8")
+    os.chmod(out, 0o444)
+    result = run(*[part.format(record=record) for part in command], "-o", str(out))
+    assert result.exit_code == 2
+    assert result.stderr == f"muggins: cannot write {out}: it is read-only; choose another output (or make it writable)\n"
+    assert "--force" not in result.stderr
+    assert out.read_text(encoding="utf-8") == "keep me\n"
+    assert "no such option: --force" in run(command[0], "--force", *[part.format(record=record) for part in command[1:]], "-o", str(out)).output  # there is none

@@ -141,8 +141,8 @@ def write_atomically(
     """Write the file ``path`` with ``write(handle)`` (a binary handle), keeping every promise
     of this module. ``inputs`` are refused as ``path`` before anything is written;
     ``read_meanwhile()``, asked once the text is written and before it takes its place, names
-    files read while it was made (the rule files the records name), refused too. Raises
-    :class:`WriteError`."""
+    files read while it was made (the rule files the records name), refused too. A read-only
+    ``path`` is refused unless ``force`` (its mode is kept). Raises :class:`WriteError`."""
     given = Path(path)
     refuse_inputs(given, inputs)
     target = Path(os.path.realpath(given))  # through symbolic links
@@ -155,7 +155,8 @@ def write_atomically(
     if old is not None and not stat.S_ISREG(old.st_mode):
         raise WriteError(msg("cannot write {path}: not a regular file", path=str(given)))
     if old is not None and not force and not old.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise WriteError(msg("cannot write {path}: it is read-only (--force writes it anyway, keeping it read-only)", path=str(given)))
+        # no --force named here: -o has none (fmt --in-place, which has, says so itself)
+        raise WriteError(msg("cannot write {path}: it is read-only; choose another output (or make it writable)", path=str(given)))
     temp = temp_name(target)
     made = False
     try:
