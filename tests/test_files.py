@@ -291,3 +291,23 @@ def test_a_read_only_output_is_refused_without_offering_a_force_there_is_not(tmp
     assert "--force" not in result.stderr
     assert out.read_text(encoding="utf-8") == "keep me\n"
     assert "no such option: --force" in run(command[0], "--force", *[part.format(record=record) for part in command[1:]], "-o", str(out)).output  # there is none
+
+
+def test_a_report_naming_a_file_not_utf8_is_written_to_o_as_to_stdout(tmp_path):
+    """``audit bn -o report.txt`` of a file named with the byte 0xe9 (not UTF-8) ended in an
+    internal error, exit 70 (the -o file was strict UTF-8); stdout wrote the name's own bytes.
+    Now -o writes what stdout does (C.UTF-8, as a shell gives it)."""
+    import subprocess
+    import sys
+
+    folder = tmp_path / "bn"
+    folder.mkdir()
+    (folder / os.fsdecode(b"caf\xe9.mgn")).write_bytes((Path(__file__).parent.parent / "samples" / "allfives-2p.mgn").read_bytes())
+    argv = [sys.executable, "-m", "muggins", "audit", str(folder)]
+    env = {**os.environ, "LC_ALL": "C.UTF-8", "COLUMNS": "200"}
+    shown = subprocess.run(argv, capture_output=True, env=env)
+    report = tmp_path / "report.txt"
+    written = subprocess.run(argv + ["-o", str(report)], capture_output=True, env=env)
+    assert shown.returncode == written.returncode == 1, written.stderr
+    assert b"caf\xe9.mgn" in shown.stdout
+    assert report.read_bytes() == shown.stdout

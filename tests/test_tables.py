@@ -6,7 +6,9 @@ their rows, and added up by DuckDB)."""
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -245,3 +247,53 @@ def test_a_long_folder_name_is_written(tmp_path):
     assert result.exit_code in (0, 1), result.stderr
     assert duckdb.sql(f"SELECT count(*) FROM read_parquet('{out}/records/*.parquet')").fetchall() == [(1,)]
     assert sorted(p.name for p in tmp_path.iterdir()) == [out.name]
+
+
+def _name_not_utf8(tmp_path: Path) -> tuple[Path, str]:
+    """A folder holding one record file named with the byte 0xe9 (Latin-1's é), not UTF-8, and
+    that file's name as Python holds it (``caf\\udce9.mgn``)."""
+    folder = tmp_path / "bn"
+    folder.mkdir()
+    path = Path(os.fsdecode(os.fsencode(folder) + b"/caf\xe9.mgn"))
+    path.write_bytes((SAMPLES / "allfives-2p.mgn").read_bytes())
+    assert str(path).endswith("caf\udce9.mgn")
+    return folder, str(path)
+
+
+@pytest.mark.parametrize("command", [["audit"], ["analyze", "--budget", "0"]])
+@pytest.mark.parametrize("to_file", [False, True])
+def test_jsonl_of_a_file_name_not_utf8_is_utf8_json(tmp_path, command, to_file):
+    """--format jsonl wrote the name's byte 0xe9 as it is: no line was UTF-8, json.loads of it
+    raised UnicodeDecodeError (and with -o the run ended in an internal error, exit 70). Now it
+    is escaped as --format json escapes it, "caf\\udce9.mgn", which reads back as the name."""
+    folder, name = _name_not_utf8(tmp_path)
+    argv = [sys.executable, "-m", "muggins", *command, "--format", "jsonl", str(folder)]
+    out = tmp_path / "rows.jsonl"
+    # stdout as a shell under the C.UTF-8 locale gives it: surrogates written back as their bytes
+    done = subprocess.run(argv + (["-o", str(out)] if to_file else []), capture_output=True, env={**os.environ, "LC_ALL": "C.UTF-8"})
+    assert done.returncode in (0, 1), done.stderr  # the sample has findings for the audit
+    data = out.read_bytes() if to_file else done.stdout
+    assert b"\xe9" not in data and b'"file": "' + os.fsencode(folder) + b'/caf\\udce9.mgn"' in data
+    lines = [json.loads(line) for line in data.decode("utf-8").splitlines()]  # strict UTF-8, then JSON
+    assert {row["file"] for row in lines} == {name}
+    assert {row["table"] for row in lines} == set(AUDIT_TABLES if command == ["audit"] else ANALYZE_TABLES)
+
+
+@pytest.mark.parametrize("command", [["audit"], ["analyze", "--budget", "0"]])
+def test_parquet_and_csv_of_a_file_name_not_utf8_stay_utf8(tmp_path, command):
+    """Parquet strings must be UTF-8: the run ended in an internal error (exit 70). CSV wrote
+    the byte 0xe9 as it is (and with -o, exit 70). Both now write the byte out: caf\\xe9.mgn."""
+    folder, name = _name_not_utf8(tmp_path)
+    shown = os.fsencode(folder).decode("utf-8") + "/caf\\xe9.mgn"  # a backslash, x, e, 9
+    out = tmp_path / "tables"
+    result = run(*command, "--format", "parquet", "-o", str(out), str(folder))
+    assert result.exit_code in (0, 1), result.output  # the sample has findings for the audit
+    for table in AUDIT_TABLES if command == ["audit"] else ANALYZE_TABLES:
+        assert set(duckdb.sql(f"SELECT DISTINCT file FROM read_parquet('{out}/{table}/*.parquet')").fetchall()) == {(shown,)}
+    if command == ["audit"]:  # analyze's CSV is the players' table: no file names in it
+        csv_out = tmp_path / "findings.csv"
+        result = run(*command, "--format", "csv", "-o", str(csv_out), str(folder))
+        assert result.exit_code == 1, result.output
+        text = csv_out.read_bytes().decode("utf-8")  # strict
+        rows = text.splitlines()[1:]
+        assert rows and all(row.startswith(shown + ",") for row in rows)

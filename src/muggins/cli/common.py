@@ -304,7 +304,9 @@ def to_output(output: str | None, inputs: Iterable[str | os.PathLike[str]], body
     codes: list[int] = []
 
     def write(handle: BinaryIO) -> None:
-        stream = io.TextIOWrapper(handle, encoding="utf-8", newline="\n")
+        # a file name's bytes that are not UTF-8 (\udce9 in a str) are written back as those
+        # bytes, as on stdout; the data formats escape them before (json, jsonl, csv, parquet)
+        stream = io.TextIOWrapper(handle, encoding="utf-8", errors="surrogateescape", newline="\n")
         try:
             codes.append(body(stream))
         finally:

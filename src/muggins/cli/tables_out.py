@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from muggins.analysis.tables import COLUMNS
+from muggins.cli.output import SURROGATES, utf8_text
 from muggins.i18n import _, msg, reason
 
 #: Rows held before they are written as one row group.
@@ -36,8 +37,23 @@ class TablesError(Exception):
 
 
 def jsonl_text(rows: list[tuple[str, dict[str, Any]]]) -> str:
-    """Each (table, row) as one line of JSON, the table's name first."""
-    return "".join(json.dumps({"table": table, **row}, ensure_ascii=False) + "\n" for table, row in rows)
+    """Each (table, row) as one line of JSON, the table's name first: UTF-8 text, a lone
+    surrogate (a file name's byte that is not UTF-8, ``\\udce9``) escaped as ``--format json``
+    escapes it (``ensure_ascii``), the rest of the text as it is."""
+    text = "".join(json.dumps({"table": table, **row}, ensure_ascii=False) + "\n" for table, row in rows)
+    # json writes characters, so a surrogate can only be inside a string, where \uXXXX means it
+    return SURROGATES.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _utf8(value: Any) -> Any:
+    """A row's value with every text in it valid UTF-8 (Parquet's strings must be): see output.utf8_text."""
+    if isinstance(value, str):
+        return utf8_text(value)
+    if isinstance(value, list):
+        return [_utf8(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _utf8(item) for key, item in value.items()}
+    return value
 
 
 def _arrow_type(text: str, pa: Any) -> Any:
@@ -92,7 +108,7 @@ class ParquetTables:
     def add(self, rows: list[tuple[str, dict[str, Any]]]) -> None:
         for table, row in rows:
             held = self.held[table]
-            held.append(row)
+            held.append(_utf8(row))
             self.count[table] += 1
             if len(held) >= ROW_GROUP:
                 self._flush(table)
