@@ -16,11 +16,12 @@ from pathlib import Path
 from typing import Sequence
 
 from muggins.diagnostics import Diagnostic
+from muggins.i18n import reason
 from muggins.notation.model import Header, Record
 from muggins.replay.errors import CODES
 from muggins.replay.replayer import replay
 from muggins.replay.resolve import rules_for
-from muggins.replay.rules import RuleError
+from muggins.replay.rules import PARAMETERS, RuleError
 
 STRUCTURAL_CODES = frozenset({"table-rules", "pip-above-set", "deal-size", "dealt-twice", "boneyard-size"})
 
@@ -41,7 +42,9 @@ def check_play(record: Record, rules_dirs: Sequence[Path] = ()) -> list[Diagnost
 
 def _replayed(record: Record, rules_dirs: Sequence[Path]) -> list[Diagnostic]:
     """The replay's diagnostics, or the one diagnostic saying why the rule set cannot be had
-    (code ``rules``); ``rules_dirs``: where else the record's rule file may lie."""
+    (code ``rules``, its message the error's own, to be said in the language in use, and its
+    rule the parameter the tag to blame sets: ``target`` for ``[Target]``, the key of a
+    ``[Set]``, none for ``[Rules]``); ``rules_dirs``: where else the record's rule file may lie."""
     try:
         rules = rules_for(record, rules_dirs=rules_dirs)
     except RuleError as exc:
@@ -49,14 +52,23 @@ def _replayed(record: Record, rules_dirs: Sequence[Path]) -> list[Diagnostic]:
         return [
             Diagnostic(
                 code="rules",
-                message=str(exc),
+                message=reason(exc),
                 source=record.source,
                 line=header.line if header else record.line,
                 column=header.column if header else 1,
-                rule="name",
+                rule=_parameter(header),
             )
         ]
     return list(replay(record, rules).diagnostics)
+
+
+def _parameter(header: Header | None) -> str | None:
+    """The rule parameter a rule tag sets (None for ``[Rules]``, which names a whole rule set,
+    and for a ``[Set]`` key that is no parameter)."""
+    if header is None:
+        return None
+    key = "target" if header.name == "Target" else header.key if header.name == "Set" else None
+    return key if key in PARAMETERS else None
 
 
 def _culprit(record: Record, rules_dirs: Sequence[Path] = ()) -> Header | None:
