@@ -18,6 +18,7 @@ import typer
 
 from muggins.cli.app import app
 from muggins.cli.common import (
+    EmptyDocument,
     Format,
     capped_jobs,
     check_rule_options,
@@ -27,6 +28,7 @@ from muggins.cli.common import (
     jobs_option,
     named_files,
     no_color_option,
+    on_stdout,
     output_option,
     quiet_option,
     record_option,
@@ -108,63 +110,66 @@ def analyze_command(
     from muggins.analysis import analyze as analyzemod
     from muggins.cli.analyze_view import sort_column
 
-    if view not in analyzemod.VIEWS:
-        die(_("--view: one of {views}, not {value!r}").format(views=", ".join(analyzemod.VIEWS), value=view))
-    column = None
-    if sort is not None:
-        column = sort_column(sort)
-        if column is None:
-            from muggins.cli.analyze_view import sort_names
+    empty: dict[str, object] = {"schema": analyzemod.SCHEMA, "solver_core": None, "records": [], "players": []}  # nothing analysed
+    with EmptyDocument((lambda: empty) if format is AnalyzeFormat.json and on_stdout(output) else None) as pending:
+        if view not in analyzemod.VIEWS:
+            die(_("--view: one of {views}, not {value!r}").format(views=", ".join(analyzemod.VIEWS), value=view))
+        column = None
+        if sort is not None:
+            column = sort_column(sort)
+            if column is None:
+                from muggins.cli.analyze_view import sort_names
 
-            die(_("--sort: one of {columns}, not {value!r}").format(columns=", ".join(sort_names()), value=sort))
-    check_rule_options([rules] if rules is not None else [], set_)
-    chosen = Format(format.value)
-    from muggins.analysis.solver_core import SolverCoreError
+                die(_("--sort: one of {columns}, not {value!r}").format(columns=", ".join(sort_names()), value=sort))
+        check_rule_options([rules] if rules is not None else [], set_)
+        chosen = Format(format.value)
+        from muggins.analysis.solver_core import SolverCoreError
 
-    try:
-        core = analyzemod.solver_core_used(budget)
-    except SolverCoreError as exc:
-        die(reason(exc))
-    if output_dir is not None and not annotate:
-        die(_("--output-dir is only for --annotate"))
-    if annotate and output_dir is None and "-" in files:
-        die(_("--annotate writes FILE.annotated.mgn beside each file: standard input has no folder (give --output-dir)"))
-    if chosen is Format.parquet:
-        from muggins.cli.tables_out import folder_named
-
-        output = folder_named(output)
-    if output_dir is not None:
         try:
-            output_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            die(f"--output-dir {output_dir}: {exc.strerror or exc}")
-    paths, usable = named_files(files)
-
-    def body(stream: IO[str], cluster: object, tables: ParquetTables | None = None) -> int:
-        from muggins.cli.analyze_work import Annotator, Run, Settings
-        from muggins.cli.shape import ConsoleShape
-        from muggins.i18n import language
-
-        out = stdout_console(stream)
-        judging = analyzemod.Judging(view, samples, seed, record_budget)
-        settings = Settings(rules, tuple(set_), budget, chosen, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir), judging, record, language())
-        run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None, bar=not quiet)
-        if not usable:
-            run.outcome.unusable()
-        workers = capped_jobs(jobs)
-        _write(run, lambda emit: run.analysed(paths, workers, emit, cluster), column, chosen, stream, out, core, not (players_only or quiet), tables)
-        return run.outcome.code
-
-    with cluster_for(scheduler, jobs) as cluster:
+            core = analyzemod.solver_core_used(budget)
+        except SolverCoreError as exc:
+            die(reason(exc))
+        if output_dir is not None and not annotate:
+            die(_("--output-dir is only for --annotate"))
+        if annotate and output_dir is None and "-" in files:
+            die(_("--annotate writes FILE.annotated.mgn beside each file: standard input has no folder (give --output-dir)"))
         if chosen is Format.parquet:
-            from muggins.analysis.tables import ANALYZE_TABLES
-            from muggins.cli.tables_out import write_tables
+            from muggins.cli.tables_out import folder_named
 
-            assert output is not None  # folder_named above
-            code = write_tables(output, paths, ANALYZE_TABLES, lambda tables: body(io.StringIO(), cluster, tables))  # nothing on stdout
-        else:
-            code = to_output(output, paths, lambda stream: body(stream, cluster))
-    raise typer.Exit(code)
+            output = folder_named(output)
+        if output_dir is not None:
+            try:
+                output_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                die(f"--output-dir {output_dir}: {exc.strerror or exc}")
+        paths, usable = named_files(files)
+
+        def body(stream: IO[str], cluster: object, tables: ParquetTables | None = None) -> int:
+            pending.begun()
+            from muggins.cli.analyze_work import Annotator, Run, Settings
+            from muggins.cli.shape import ConsoleShape
+            from muggins.i18n import language
+
+            out = stdout_console(stream)
+            judging = analyzemod.Judging(view, samples, seed, record_budget)
+            settings = Settings(rules, tuple(set_), budget, chosen, not (players_only or quiet), hands, annotate, ConsoleShape.of(out), tuple(rules_dir), judging, record, language())
+            run = Run(settings, stderr_console(), Annotator(output_dir, paths) if annotate else None, bar=not quiet)
+            if not usable:
+                run.outcome.unusable()
+            workers = capped_jobs(jobs)
+            _write(run, lambda emit: run.analysed(paths, workers, emit, cluster), column, chosen, stream, out, core, not (players_only or quiet), tables)
+            return run.outcome.code
+
+        with cluster_for(scheduler, jobs) as cluster:
+            if chosen is Format.parquet:
+                from muggins.analysis.tables import ANALYZE_TABLES
+                from muggins.cli.tables_out import write_tables
+
+                assert output is not None  # folder_named above
+                code = write_tables(output, paths, ANALYZE_TABLES, lambda tables: body(io.StringIO(), cluster, tables))  # nothing on stdout
+            else:
+                code = to_output(output, paths, lambda stream: body(stream, cluster))
+        raise typer.Exit(code)
 
 
 def _write(

@@ -17,6 +17,7 @@ import typer
 
 from muggins.cli.app import app
 from muggins.cli.common import (
+    EmptyDocument,
     Format,
     Outcome,
     capped_jobs,
@@ -26,6 +27,7 @@ from muggins.cli.common import (
     jobs_option,
     named_files,
     no_color_option,
+    on_stdout,
     output_option,
     print_diagnostic,
     quiet_option,
@@ -79,36 +81,46 @@ def audit_command(
     from muggins.cli.audit_work import Settings
     from muggins.cli.shape import ConsoleShape
 
-    if len(rules) > 1 and which_rules:
-        die(_("--which-rules and several --rules cannot be combined"))
-    check_rule_options(rules, set_)
-    if which_rules and format in (Format.jsonl, Format.parquet):
-        die(_("--which-rules lists rule sets as text or json, not {format}").format(format=format.value))
-    if format is Format.parquet:
-        from muggins.cli.tables_out import folder_named
-
-        output = folder_named(output)
-    paths, usable = named_files(files)
-    outcome = Outcome()
-    if not usable:
-        outcome.unusable()
-
-    def body(stream: IO[str], tables: ParquetTables | None = None) -> int:
-        out = stdout_console(stream)
-        settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out), tuple(rules_dir), quiet, language())
-        _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome, cluster, tables)
-        return outcome.code
-
-    with cluster_for(scheduler, jobs) as cluster:
+    with EmptyDocument(partial(_empty, rules) if format is Format.json and on_stdout(output) else None) as pending:
+        if len(rules) > 1 and which_rules:
+            die(_("--which-rules and several --rules cannot be combined"))
+        check_rule_options(rules, set_)
+        if which_rules and format in (Format.jsonl, Format.parquet):
+            die(_("--which-rules lists rule sets as text or json, not {format}").format(format=format.value))
         if format is Format.parquet:
-            from muggins.analysis.tables import AUDIT_TABLES
-            from muggins.cli.tables_out import write_tables
+            from muggins.cli.tables_out import folder_named
 
-            assert output is not None  # folder_named above
-            code = write_tables(output, paths, AUDIT_TABLES, lambda tables: body(io.StringIO(), tables))  # nothing on stdout
-        else:
-            code = to_output(output, paths, body)
-    raise typer.Exit(code)
+            output = folder_named(output)
+        paths, usable = named_files(files)
+        outcome = Outcome()
+        if not usable:
+            outcome.unusable()
+
+        def body(stream: IO[str], tables: ParquetTables | None = None) -> int:
+            pending.begun()
+            out = stdout_console(stream)
+            settings = Settings(tuple(rules), tuple(set_), which_rules, top, format, ConsoleShape.of(out), tuple(rules_dir), quiet, language())
+            _audit(paths, settings, record, capped_jobs(jobs), stream, out, outcome, cluster, tables)
+            return outcome.code
+
+        with cluster_for(scheduler, jobs) as cluster:
+            if format is Format.parquet:
+                from muggins.analysis.tables import AUDIT_TABLES
+                from muggins.cli.tables_out import write_tables
+
+                assert output is not None  # folder_named above
+                code = write_tables(output, paths, AUDIT_TABLES, lambda tables: body(io.StringIO(), tables))  # nothing on stdout
+            else:
+                code = to_output(output, paths, body)
+        raise typer.Exit(code)
+
+
+def _empty(rules: list[str]) -> dict[str, object]:
+    """The document of a run that audited nothing: unusable input ended it before any record."""
+    from muggins.analysis import audit as auditmod
+    from muggins.cli.audit_summary import RunSummary
+
+    return {"schema": auditmod.SCHEMA, "files": [], "summary": RunSummary(rules[0] if len(rules) > 1 else None).to_json()}
 
 
 def _audit(paths: list[Path], settings: Settings, chosen: int | None, jobs: int, stream: IO[str], out: Console,

@@ -25,6 +25,7 @@ from muggins.cli.common import (
     EXIT_CLEAN,
     EXIT_FINDINGS,
     EXIT_UNUSABLE,
+    EmptyDocument,
     capped_jobs,
     cluster_for,
     jobs_option,
@@ -203,9 +204,11 @@ def check_command(
     """
     paths, usable = named_files(files)
     checkers = [partial(_play, rules_dirs=tuple(rules_dir)) if c is _play and rules_dir else c for c in CHECKERS]
-    with cluster_for(scheduler, jobs) as cluster:
-        checked = _checked(paths, checkers, capped_jobs(jobs), cluster)
-        total = _report(checked, format, quiet, usable)
+    with EmptyDocument((lambda: {"schema": JSON_SCHEMA, "files": []}) if format is CheckFormat.json else None) as pending:
+        with cluster_for(scheduler, jobs) as cluster:  # a cluster that cannot be had: nothing checked
+            pending.begun()
+            checked = _checked(paths, checkers, capped_jobs(jobs), cluster)
+            total = _report(checked, format, quiet, usable)
     if total.unusable:
         raise typer.Exit(EXIT_UNUSABLE)
     raise typer.Exit(EXIT_FINDINGS if total.problems else EXIT_CLEAN)

@@ -80,6 +80,51 @@ def die(message: str) -> NoReturn:
     raise SystemExit(EXIT_UNUSABLE)
 
 
+def exit_code(error: BaseException | None) -> int | None:
+    """The exit code ``error`` ends the run with (``die``'s SystemExit, a ``typer.Exit``), None
+    for anything else."""
+    if isinstance(error, SystemExit):
+        return error.code if isinstance(error.code, int) else None
+    if isinstance(error, typer.Exit):
+        return error.exit_code
+    return None
+
+
+class EmptyDocument:
+    """``--format json`` writes a JSON document on stdout even when the run ends with unusable
+    input (exit 2) before the command began its own: a missing file, a record that cannot be
+    read, an unknown ``--rules`` or ``--set`` key, options that do not go together. It is the
+    command's own document with nothing in it (``document()``), as ``audit --format json
+    nosuch.mgn`` writes one; the message stays on stderr and the exit code 2.
+
+    ``with EmptyDocument(document) as pending:`` around the command's work, ``document`` None
+    where no JSON goes to stdout (another format, or ``-o FILE``, which is never written for a
+    run that did not start); ``pending.begun()`` where the command starts writing its own
+    document, so that one that stops half-way is never followed by a second."""
+
+    def __init__(self, document: Callable[[], Any] | None) -> None:
+        self._document = document
+
+    def begun(self) -> None:
+        self._document = None
+
+    def __enter__(self) -> EmptyDocument:
+        return self
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> None:
+        if self._document is not None and exit_code(error) == EXIT_UNUSABLE:
+            import json
+
+            from muggins.cli.output import write_data
+
+            write_data(json.dumps(self._document(), indent=2) + "\n")
+
+
+def on_stdout(output: str | None) -> bool:
+    """Whether ``-o`` leaves the output on stdout (none given, or ``-``)."""
+    return output is None or output == "-"
+
+
 # -- options that several commands take, said the same way everywhere -----------------------
 # (each the value of a parameter's default, which Typer's Option types as Any)
 

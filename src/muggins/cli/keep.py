@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import die, output_option, write_output
+from muggins.cli.common import EmptyDocument, die, on_stdout, output_option, write_output
 from muggins.i18n import N_, _, localize, reason
 
 
@@ -42,14 +42,15 @@ def keep_command(
     from muggins.pictures.scorecard_data import CardRulesError, scorecard_config
     from muggins.replay import rules as rulesmod
 
-    try:
-        rule_set = rulesmod.with_overrides(rulesmod.load(rules), [rulesmod.parse_override(s) for s in set_])
-    except rulesmod.RuleError as exc:
-        die(reason(exc))
-    try:
-        config = scorecard_config(rule_set)
-    except CardRulesError as exc:
-        die(_("the scorecard cannot keep a game under rules {rules}: parameter {parameter}: {problem}").format(rules=rule_set.name, parameter=exc.parameter, problem=localize(reason(exc))))
+    with EmptyDocument((lambda: {}) if format is PageFormat.json and on_stdout(output) else None):  # no rules data
+        try:
+            rule_set = rulesmod.with_overrides(rulesmod.load(rules), [rulesmod.parse_override(s) for s in set_])
+        except rulesmod.RuleError as exc:
+            die(reason(exc))
+        try:
+            config = scorecard_config(rule_set)
+        except CardRulesError as exc:
+            die(_("the scorecard cannot keep a game under rules {rules}: parameter {parameter}: {problem}").format(rules=rule_set.name, parameter=exc.parameter, problem=localize(reason(exc))))
     if format is PageFormat.json:
         write_output(json.dumps(config, indent=2) + "\n", output)
     else:

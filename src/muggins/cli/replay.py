@@ -10,6 +10,7 @@ import typer
 
 from muggins.cli.app import app
 from muggins.cli.common import (
+    EmptyDocument,
     as_seat_option,
     no_color_option,
     print_diagnostic,
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
     from muggins.pictures.table_view import TableView
     from muggins.replay.hand_state import HandState
     from muggins.replay.replayer import Game
+
+
+#: The ``--format json`` document's schema.
+SCHEMA = "muggins.replay/1"
 
 
 class ReplayFormat(str, enum.Enum):
@@ -192,10 +197,12 @@ def replay_command(
     from muggins.pictures.withheld import findings_as_seen
     from muggins.replay.replayer import Game
 
-    chosen, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
-    target = chosen_hand(chosen, hand, _("record {index}").format(index=record_index or 1))
-    at_turn = chosen_turn(target, turn)
-    seat = chosen_seat(chosen, as_seat)
+    empty = {"schema": SCHEMA, "file": file, "record": record_index or 1, "positions": []}
+    with EmptyDocument((lambda: empty) if format is ReplayFormat.json else None):  # what can be unusable
+        chosen, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
+        target = chosen_hand(chosen, hand, _("record {index}").format(index=record_index or 1))
+        at_turn = chosen_turn(target, turn)
+        seat = chosen_seat(chosen, as_seat)
     last = len(target.turns)
     wanted: set[int | None] = {*range(last + 1), None} if all_ else {at_turn}
     found = findings_by_turn(findings_as_seen(audit(chosen, rule_set).findings, chosen, rule_set, seat))
@@ -212,7 +219,7 @@ def replay_command(
 
         from muggins.cli.output import write_data
 
-        document = {"schema": "muggins.replay/1", "file": file, "record": record_index or 1, "positions": shown}
+        document = {**empty, "positions": shown}
         write_data(json.dumps(document, indent=2) + "\n")
     else:
         from muggins.cli.output import SEPARATOR

@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import die
+from muggins.cli.common import EmptyDocument, die
 from muggins.cli.output import say, write_data
 from muggins.i18n import N_, _, reason
 
@@ -51,11 +51,12 @@ def rules_command(
         for name in names:
             say(f"{name:20} {_(rulesmod.load(name).description)}")  # a preset's description is in the catalogues
         return
-    try:
-        rules = rulesmod.load(spec)
-        rules = rulesmod.with_overrides(rules, [rulesmod.parse_override(s) for s in set_])
-    except rulesmod.RuleError as exc:
-        die(reason(exc))
+    with EmptyDocument((lambda: {}) if format is RulesFormat.json else None):  # no rule set: an empty one
+        try:
+            rules = rulesmod.load(spec)
+            rules = rulesmod.with_overrides(rules, [rulesmod.parse_override(s) for s in set_])
+        except rulesmod.RuleError as exc:
+            die(reason(exc))
     data = rules.to_mapping()
     if format is RulesFormat.json:
         write_data(json.dumps(data, indent=2) + "\n")
