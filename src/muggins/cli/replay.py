@@ -12,6 +12,7 @@ from muggins.cli.app import app
 from muggins.cli.common import (
     EmptyDocument,
     as_seat_option,
+    die,
     no_color_option,
     print_diagnostic,
     record_option,
@@ -199,6 +200,8 @@ def replay_command(
 
     empty = {"schema": SCHEMA, "file": file, "record": record_index or 1, "positions": []}
     with EmptyDocument((lambda: empty) if format is ReplayFormat.json else None):  # what can be unusable
+        if all_ and turn is not None:  # --all shows every position: a --turn would be dropped unsaid
+            die(_("--all and --turn do not go together: --all shows every turn of the hand, and its end"))
         chosen, rule_set = chosen_record(file, record_index, rules, set_, tuple(rules_dir))
         target = chosen_hand(chosen, hand, _("record {index}").format(index=record_index or 1))
         at_turn = chosen_turn(target, turn)
