@@ -77,3 +77,43 @@ def test_every_pattern_of_the_configuration_names_a_module(tmp_path):
     rules = typecheck.Rules.from_config()
     for pattern in rules.clean + rules.not_yet:
         assert any(typecheck.matches(m, pattern) for m in modules if m is not None), pattern
+
+
+USER_CODE = '''\
+import muggins
+from muggins.analysis.audit import RecordAudit
+
+
+class PontosHands(muggins.RecordBuilder):  # API.md's own example
+    def wants_hands(self, head: muggins.Record) -> bool:
+        return head.tag("Rules") == "pontos"
+
+
+record = next(muggins.read_records("game.mgn"))
+audit: RecordAudit = muggins.audit_record(record)  # right
+wrong: int = muggins.audit_record(record)  # line 12: a RecordAudit is no int
+muggins.analyze_record(record, budget="fast")  # line 13: budget is a number
+'''
+
+
+def test_a_user_of_the_package_sees_its_entry_points_typed(tmp_path):
+    """``muggins.audit_record`` and the others are loaded on first use (a module __getattr__),
+    which mypy saw as Any: a user's code could pass anything, and subclassing RecordBuilder
+    failed under --strict ("has type Any")."""
+    if importlib.util.find_spec("mypy") is None:
+        pytest.fail("mypy is not installed: it is in the test extra (pip install -e '.[test]')")
+    (tmp_path / "tree").mkdir()
+    tree = typecheck.link_tree(tmp_path / "tree")  # the package as it installs
+    script = tmp_path / "user.py"
+    script.write_text(USER_CODE, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--follow-imports=silent", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), str(script)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=dict(os.environ, MYPYPATH=str(tree)),
+        cwd=tmp_path,
+    )
+    errors = [line for line in done.stdout.splitlines() if ": error:" in line and line.startswith("user.py")]
+    assert [line.split(":")[1] for line in errors] == ["12", "13"], done.stdout
+    assert "[assignment]" in errors[0] and "[arg-type]" in errors[1]

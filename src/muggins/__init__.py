@@ -14,7 +14,19 @@ the :class:`Record` and :class:`NotationError` they deal in.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # what a type checker sees: the real names (at run time, __getattr__ below)
+    from muggins.api import (
+        HeadersBuilder as HeadersBuilder,
+        NotationError as NotationError,
+        Record as Record,
+        RecordBuilder as RecordBuilder,
+        analyze_record as analyze_record,
+        audit_record as audit_record,
+        read_records as read_records,
+        replay_to as replay_to,
+    )
 
 __version__ = "0.1.0"
 
