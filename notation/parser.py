@@ -380,3 +380,21 @@ def read_chunks(path: str | Path) -> Iterator[Chunk | NotationError]:
 def parse_chunk(chunk: Chunk, source: str) -> Record | NotationError:
     """One chunk of :func:`read_chunks` read as :func:`read_file` reads it."""
     return _parse_chunk(chunk, source)
+
+
+def text_lines(handle: Iterable[str]) -> Iterator[str]:
+    """The lines of a text handle as a file's are read (:func:`read_file`): each ending in
+    ``\n`` whichever line end it had (``\r\n``, a lone ``\r``: a handle opened with
+    ``newline=""``, or an ``io.StringIO``, leaves them as they are), and a byte-order mark at the
+    start dropped (a handle opened as ``utf-8`` rather than ``utf-8-sig`` keeps it)."""
+    first = True
+    for line in handle:
+        if first:
+            first = False
+            if line.startswith("\ufeff"):
+                line = line[1:]
+        if "\r" not in line:
+            yield line
+            continue
+        # a lone \r ends a line too (a \r\n is one line end, kept whole by every handle's split)
+        yield from io.StringIO(line.replace("\r\n", "\n").replace("\r", "\n"), newline="\n")

@@ -71,9 +71,10 @@ def read_records(source: str | os.PathLike[str] | TextIO, builder: RecordBuilder
 
     ``source`` is a path (the file must be UTF-8: at the first byte that is not, one
     ``not-utf8`` error is yielded and reading stops; ``OSError`` when it cannot be opened) or a
-    text handle open for reading (``io.StringIO(text)`` for a text in memory).
+    text handle open for reading (``io.StringIO(text)`` for a text in memory), read as a file is:
+    lines end at ``\n``, ``\r\n`` or a lone ``\r``, and a byte-order mark at the start is dropped.
     """
-    from muggins.notation.parser import parse_chunk, parse_head, read_chunks
+    from muggins.notation.parser import parse_chunk, parse_head, read_chunks, text_lines
     from muggins.notation.split import split_records
 
     builder = builder or RecordBuilder()
@@ -81,7 +82,7 @@ def read_records(source: str | os.PathLike[str] | TextIO, builder: RecordBuilder
     if isinstance(source, (str, os.PathLike)):
         name, chunks = str(source), read_chunks(Path(source))
     else:
-        name, chunks = str(getattr(source, "name", "<stream>")), split_records(source)
+        name, chunks = str(getattr(source, "name", "<stream>")), split_records(text_lines(source))
     for chunk in chunks:
         if isinstance(chunk, NotationError):
             yield chunk
