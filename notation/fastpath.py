@@ -416,6 +416,12 @@ class _Reader:
         said_of, blanks, turns_rank = grammar.line, grammar.blanks, grammar.turns
         turns: list[Turn] = []
         rank = _HEADERS
+        # Comment lines in a row are gathered and given to the statement above once, when the
+        # next statement comes: adding them one at a time rebuilt its comments at each line,
+        # quadratic in a run of them.
+        pending: list[str] = []
+        pending_line = 0  # the line of the first of them
+        on_comments = _Reader.on_comments
         for number, line in enumerate(text.split("\n"), first_line):
             said = seen(line)
             column = 1
@@ -436,18 +442,30 @@ class _Reader:
                             seen_lines.clear()
                         seen_lines[line] = said
             if said[0] is None:  # a turn: the hot path, written out
+                if pending:
+                    self.on_comments(tuple(pending), pending_line)
+                    pending.clear()
                 _, kind, fields, comments, seat, against = said
                 if rank > turns_rank or seat not in seats or (against is not None and against not in seats):
                     raise _Declined
                 turns.append(kind(*fields, number, column, comments))
                 if rank != turns_rank:
                     rank, self.last = turns_rank, "turns"
+            elif said[0] is on_comments:
+                if not pending:
+                    pending_line = number
+                pending += said[1]
             else:
+                if pending:
+                    self.on_comments(tuple(pending), pending_line)
+                    pending.clear()
                 self.rank = rank
                 said[0](self, said, number, column)
                 rank = self.rank
                 if self.hand is not None:
                     turns = self.hand.turns
+        if pending:
+            self.on_comments(tuple(pending), pending_line)
         return self.finish()
 
     def finish(self) -> Record:
@@ -474,9 +492,9 @@ class _Reader:
         self.rank, self.last = rank, last
         return self.hand
 
-    def on_comments(self, said: _Said, number: int, column: int) -> None:
-        """Comments on a line of their own belong to the statement above."""
-        comments = said[1]
+    def on_comments(self, comments: tuple[str, ...], number: int) -> None:
+        """Comments on lines of their own (a run of them, the first on line ``number``) belong
+        to the statement above."""
         owner: Any = self.hand if self.hand is not None else self.record
         held = getattr(owner, self.last)
         if type(held) is tuple:  # the record's or the hand's own comments
