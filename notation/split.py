@@ -4,9 +4,10 @@ A record ends where a header tag starts a line after the record's hands (NOTATIO
 and files"). Comment lines between two records belong to the record below when a blank line
 separates them from the record above; otherwise they stay with the statement above. The scan
 knows brace comments that span lines and quoted values, so a ``[`` inside either starts nothing;
-but a brace comment never runs on past a record's start (a blank line, then a line opening with
-``[``, as the grammar's comment pattern says): one left open ends there, and so does its record,
-which lark then reports as an unclosed comment.
+but a brace comment never runs on past a record's start (a blank line, then perhaps more blank
+lines and lines of ``;`` comments, then a line opening with ``[``, as the grammar's comment
+pattern says): one left open ends at that first blank line, and so does its record, which lark
+then reports as an unclosed comment; the comment lines after it are the next record's.
 
 Lines end at ``\n`` (a file's lines come here with every line end read as ``\n``: parser.py).
 Only the current record's lines are held, so memory does not grow with the number of records; a
@@ -39,6 +40,8 @@ _TOKEN = re.compile(SPEC["SPLIT"]["tokens"])
 RECORD_OPENER: str = SPEC["SPLIT"]["record"]
 #: The opening character of each comment that may go on past a line end, by its closing one.
 _OPENER_OF = {until: opener for opener, (comment, until) in _SPANS.items() if comment and until is not None}
+#: The opening characters of the comments that end with their line.
+_LINE_COMMENTS = tuple(opener for opener, (comment, until) in _SPANS.items() if comment and until is None)
 # A line without any of these characters, outside a comment, needs no careful scan.
 _SPECIAL = re.compile("[" + re.escape("".join(_SPANS)) + "]")
 
@@ -95,12 +98,24 @@ def scan_line(text: str, open_until: str | None) -> tuple[str, str | None]:
 
 def comment_goes_on(open_until: str, inside: str, text: str) -> bool:
     """Whether a comment open over lines (closed by ``open_until``) may go on into the line
-    ``text``, after the line ``inside`` that lay wholly inside it: asked of the grammar's own
-    comment pattern, for a line that opens with a header tag's character (NOTATION.md, "Comments":
-    a comment never runs past a blank line followed by such a line)."""
+    ``text``, after the lines ``inside`` that lay wholly inside it (those after its last line
+    that was neither blank nor a line comment): asked of the grammar's own comment pattern, for a
+    line that opens with a header tag's character (NOTATION.md, "Comments": a comment never runs
+    past a blank line followed by such a line, perhaps after more blank lines and comment lines)."""
     if text[:1] != RECORD_OPENER:
         return True
     return _TOKEN.fullmatch(_OPENER_OF[open_until] + "\n" + inside + RECORD_OPENER + open_until) is not None
+
+
+def _blank(text: str) -> bool:
+    """Whether a line is blank as the grammar's comment pattern sees it (spaces, tabs, ``\r``)."""
+    return not text.rstrip("\n").strip(" \t\r")
+
+
+def _between(text: str) -> bool:
+    """Whether a line inside an open comment may stand between a blank line and a record's start:
+    a blank line, or a line comment's (NOTATION.md, "Comments")."""
+    return _blank(text) or text.lstrip(" \t")[:1] in _LINE_COMMENTS
 
 
 def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
@@ -119,19 +134,42 @@ def split_records(lines: Iterable[str]) -> Iterator[Chunk]:
     tail_blank = -1  # index in held of the first blank line after the last line of code
     tail_chars = 0  # ... and the length of the held text from there
     open_until: str | None = None  # the closing character of a comment open over lines
-    inside: str | None = None  # the line before, when it lay wholly inside that comment
+    # The lines that lay wholly inside that comment since its last line that was neither blank
+    # nor a line comment's (its first, when none): what the grammar asks of, at a line opening
+    # with a header tag's character. Shared with ``held``, but kept when a record over the limit
+    # lets go of its lines, up to the limit (beyond it, no honest record's comments).
+    run: list[str] = []
+    run_chars = 0
+    run_whole = True  # run holds every such line
     for text in lines:
         starts_in_comment = open_until is not None
-        if starts_in_comment and inside is not None and not comment_goes_on(open_until, inside, text):  # type: ignore[arg-type]
-            # A record starts here: the comment left open ends (lark reports it), and the blank
-            # line before goes with the record below, as between any two records.
+        if starts_in_comment and text[:1] == RECORD_OPENER and not comment_goes_on(open_until, "".join(run), text):  # type: ignore[arg-type]
+            # A record starts here: the comment left open ends (lark reports it) at the first
+            # blank line of the run; that line and the comment lines after it go with the record
+            # below, as between any two records. (A comment opened on a line of its own after
+            # the record's last code and a blank line is the record below's already.)
             open_until, starts_in_comment = None, False
             has_code = has_body = True
-            if not dropped:
-                tail_blank = len(held) - 1
+            at = next((i for i, line in enumerate(run) if _blank(line)), len(run))
+            if tail_blank >= 0:
+                pass
+            elif not dropped:
+                tail_blank = len(held) - len(run) + at if at < len(run) else -1
+            elif run_whole and at < len(run):  # given back by the record over the limit
+                held[:] = run[at:]
+                held_chars = sum(map(len, held))
+                dropped -= held_chars
+                dropped_lines -= len(held)
+                tail_blank, tail_chars = 0, held_chars
         first, open_until = scan_line(text, open_until)
-        if open_until is not None:  # (only then is ``inside`` asked about, at the next line)
-            inside = text if starts_in_comment else None
+        if open_until is None or not starts_in_comment or not _between(text):
+            run.clear()
+            run_chars, run_whole = 0, True
+        elif run_whole and run_chars + len(text) <= most:
+            run.append(text)
+            run_chars += len(text)
+        else:
+            run_whole = False
         if first:
             if first == RECORD_OPENER and has_body and not starts_in_comment and text.lstrip()[:1] == RECORD_OPENER:
                 if dropped:

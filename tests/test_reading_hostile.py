@@ -15,7 +15,7 @@ from cli_run import run
 from muggins.batch import spread
 from muggins.notation.errors import NotationError
 from muggins.notation.model import Record
-from muggins.notation.parser import read_file, read_headers
+from muggins.notation.parser import iter_records, read_file, read_headers
 from muggins.notation.split import split_records
 
 #: Eight lines, the last one blank: game n starts on line 8 * (n - 1) + 1 of a file of them.
@@ -74,6 +74,108 @@ def test_a_brace_closed_only_after_the_next_record_starts_is_not_closed(tmp_path
     assert (d.code, d.line, d.column) == ("unterminated-comment", 6, 11)
     assert d.message == "this comment is not closed with } before its record ends"
     assert second.hands[0].turns[1].comments == ("{fine}",)
+
+
+def test_a_brace_left_open_before_records_that_open_with_comment_lines_costs_only_its_record(tmp_path):
+    # Each record after the first opens with ; comment lines, as every bundled sample does: the
+    # comment used to run on over them (only a blank line right before a [ line ended it), to the
+    # end of the file, and games 2 and 3 were never read.
+    broken = GAME.format(n=1).replace("A 6-4 +10", "A 6-4 +10 {Ana leads")
+    path = tmp_path / "lost.mgn"
+    path.write_text(broken + "; game two\n" + GAME.format(n=2) + "; game three\n" + GAME.format(n=3), encoding="utf-8")
+    items = list(read_file(path))
+    assert kinds(items) == ["NotationError", "Record", "Record"]
+    (d,) = items[0].diagnostics
+    assert (d.code, d.line, d.column) == ("unterminated-comment", 6, 11)  # "A 6-4 +10 {": the {
+    # Game 1 is lines 1-8 (8 blank), its comment line 9, game 2 lines 10-17, its comment 18.
+    assert [(r.tag("Event"), r.line, r.comments) for r in items[1:]] == [
+        ("Game 2", 9, ("; game two",)), ("Game 3", 18, ("; game three",))]
+    assert "3 records (1 unreadable), 1 problem" in run("check", str(path)).stdout
+
+
+def test_a_brace_left_open_ends_at_the_first_blank_line_before_comment_lines_and_a_tag(tmp_path):
+    broken = GAME.format(n=1).replace("A 6-4 +10", "A 6-4 +10 {a note")
+    path = tmp_path / "lost.mgn"
+    path.write_text(broken + "; first\n\n  ; second\n" + GAME.format(n=2), encoding="utf-8")
+    error, record = read_file(path)
+    assert (error.diagnostics[0].code, error.line) == ("unterminated-comment", 6)
+    # Line 8 is the blank line that ends game 1 (and its comment): both comment lines are game 2's.
+    assert (record.line, record.comments) == (9, ("; first", "; second"))
+
+
+def test_the_splitter_and_lark_agree_where_an_open_comment_ends_before_comment_lines():
+    from muggins.notation.parser import parse_record
+
+    text = '[Seat A "a"]\nhand 1\nA 6-4 {x\n\n; next\n[Seat B "b"]\nhand 1\nB 4-1 }\n'
+    # Read as one record by lark, the comment cannot reach the } (it used to: one record).
+    with pytest.raises(NotationError) as caught:
+        parse_record(text)
+    assert [(d.code, d.line, d.column) for d in caught.value.diagnostics] == [("unterminated-comment", 3, 7)]
+    first, second = split_records(text.splitlines(keepends=True))
+    assert (first.first_line, second.first_line) == (1, 4)
+    assert second.text.startswith("\n; next\n[Seat B")
+    # A } on such a line closes the comment, as anywhere: then the comment is whole.
+    closed = text.replace("; next", "; next }")
+    record = parse_record(closed.split("[Seat B")[0])
+    assert record.hands[0].turns[0].comments == ("{x\n\n; next }",)
+    assert [c.first_line for c in split_records(closed.splitlines(keepends=True))] == [1, 6]
+
+
+def test_a_brace_left_open_in_the_comment_lines_before_a_record_costs_that_record_not_the_one_above():
+    # The lines after a blank line that follows a record's last statement are the next record's
+    # comments (NOTATION.md, "Records and files"): a { left open there is the next record's, and
+    # the comment ends at its blank line before the tag. The record above used to take it.
+    game = '[Seat A "a"]\n[Seat B "b"]\n\nhand 1\nA 6-4 +10\n'
+    for between in ("\n{ an open note\n\n; next\n", "\n{ an open note\n\n"):
+        first, second = iter_records(game + between + game)
+        assert isinstance(first, Record) and first.hands[0].turns[0].comments == ()
+        assert (second.diagnostics[0].code, second.line) == ("unterminated-comment", 7), between
+
+
+def test_the_comment_lines_after_an_oversize_record_left_in_a_comment_stay_with_the_next(tmp_path, monkeypatch):
+    monkeypatch.setenv("MUGGINS_RECORD_CHARS", "2000")
+    big = GAME.format(n=1).replace("B 4-1 r\n", "B 4-1 r {open\n" + "A draw 1\n" * 400)
+    path = tmp_path / "big.mgn"
+    path.write_text(big + "; the next game\n" + GAME.format(n=2), encoding="utf-8")
+    error, record = read_file(path)
+    assert (error.diagnostics[0].code, error.line) == ("record-too-big", 1)
+    assert f"({len(big) - 1:,} characters)" in error.diagnostics[0].message  # its blank last line is the next one's
+    assert (record.line, record.comments) == (big.count("\n") + 1, ("; the next game",))
+
+
+def test_the_splitter_asks_the_grammar_about_each_line_inside_an_open_comment_once_at_most(monkeypatch):
+    # Counted, not timed: the text the grammar's comment pattern is asked about, over a run of
+    # blank and comment lines inside an open comment, with lines opening with [ among them.
+    from muggins.notation import split
+
+    asked = [0]
+
+    def counting(open_until, inside, text):
+        asked[0] += len(inside) + len(text)
+        return goes_on(open_until, inside, text)
+
+    goes_on = split.comment_goes_on
+    monkeypatch.setattr(split, "comment_goes_on", counting)
+    body = ("\n; y" * 1000 + "\n[z") * 20 + "\n\n; y" * 20000
+    text = '[Seat A "a"]\nhand 1\nA 6-4 {x' + body + "\n"
+    (chunk,) = split_records(text.splitlines(keepends=True))
+    assert chunk.text == text
+    assert 0 < asked[0] <= len(body)
+
+
+def test_a_run_of_blank_and_comment_lines_inside_an_open_comment_costs_lark_linear_time():
+    # The comment pattern looks over such a run once, at its first blank line (possessive): a
+    # lookahead at every blank line would take hours here. The time limit only stops a hang.
+    import subprocess
+    import sys
+
+    script = (
+        "from muggins.notation.parser import parse_record, NotationError\n"
+        "text = '[Seat A \"a\"]\\nhand 1\\nA 6-4 {x' + '\\n\\n; y' * 200000 + '\\n'\n"
+        "try:\n    parse_record(text, fast=False)\nexcept NotationError as e:\n    print(e.diagnostics[0].code)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.split() == ["unterminated-comment"], done.stderr
 
 
 def test_a_comment_may_still_span_lines_and_even_a_blank_line():
@@ -158,7 +260,7 @@ def test_fmt_of_a_crlf_file_writes_no_carriage_return_inside_a_comment(tmp_path)
     assert b"{a note\nover two lines}" in result.stdout_bytes
 
 
-@pytest.mark.parametrize("name", ["mac", "unclosed"])
+@pytest.mark.parametrize("name", ["mac", "unclosed", "unclosed-before-comment-lines"])
 def test_workers_cut_cr_only_files_and_open_comments_as_reading_in_order_does(name, tmp_path, monkeypatch):
     monkeypatch.setattr(spread, "BATCH_CHARS", 200)
     text = games(1, 30)
@@ -166,6 +268,8 @@ def test_workers_cut_cr_only_files_and_open_comments_as_reading_in_order_does(na
         text = text.replace("\n", "\r")
     else:
         text = text.replace("A 6-4 +10", "A 6-4 +10 {open", 3)
+    if name == "unclosed-before-comment-lines":
+        text = text.replace("\n[Event", "\n; a game\n\n; of the club\n[Event")
     path = tmp_path / f"{name}.mgn"
     path.write_bytes(text.encode())
     one = run("check", "--format", "json", str(path), "--jobs", "1")
