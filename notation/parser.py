@@ -35,7 +35,7 @@ import threading
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Iterator, cast
+from typing import TYPE_CHECKING, Generator, Iterable, Iterator, cast
 
 from muggins.diagnostics import Diagnostic
 from muggins.i18n import msg
@@ -235,8 +235,9 @@ def _decoded_lines(handle: io.BufferedReader, stop: _Stop) -> Iterator[str]:
     """The lines of a binary file as text, each ending in ``\n`` whichever line end it had
     (universal newlines), read a block at a time: never more than a line of ``line-bytes`` and a
     block. At the first line that is not UTF-8, or is over that limit, reading stops: that line
-    is the last one yielded (decoded with replacement characters; a long one only its start) and
-    ``stop`` says where and why."""
+    is yielded (decoded with replacement characters; a long one only its start), ``stop`` says
+    where and why, and then only the lines :func:`_lines_after` looks at, to tell whether the
+    record before that line ends there."""
     longest = LINE_BYTES.value
     block_size = min(_BLOCK, longest)  # a line within one block is never over the limit
     number = 0  # lines yielded
@@ -258,6 +259,7 @@ def _decoded_lines(handle: io.BufferedReader, stop: _Stop) -> Iterator[str]:
             end = max(block.rfind(b"\n"), block.rfind(b"\r", 0, len(block) - 1)) + 1
             if carried and carried_size + (_line_length(block) if end else len(block)) > longest:
                 yield from _too_long(b"".join(carried)[:64], number + 1, stop)
+                yield from _lines_after(handle, block, True)
                 return
             if end:
                 lines += carried
@@ -271,7 +273,8 @@ def _decoded_lines(handle: io.BufferedReader, stop: _Stop) -> Iterator[str]:
             try:
                 text = data.decode("utf-8")
             except UnicodeDecodeError:
-                yield from _until_bad_byte(data, number, opens, stop)
+                rest = yield from _until_bad_byte(data, number, opens, stop)
+                yield from _lines_after(handle, rest + b"".join(carried), False)
                 return
             if opens and text.startswith("\ufeff"):
                 text = text[1:]
@@ -298,10 +301,13 @@ def _too_long(data: bytes, line: int, stop: _Stop) -> Iterator[str]:
     yield data[:64].decode("utf-8", errors="replace").replace("\r", " ") + "\n"
 
 
-def _until_bad_byte(data: bytes, number: int, opens: bool, stop: _Stop) -> Iterator[str]:
+def _until_bad_byte(data: bytes, number: int, opens: bool, stop: _Stop) -> Generator[str, None, bytes]:
     """The lines of ``data`` (following line ``number``) up to the first that is not UTF-8, which
-    is yielded decoded with replacement characters; ``stop`` says where it broke."""
+    is yielded decoded with replacement characters; ``stop`` says where it broke. Returns the
+    bytes of ``data`` after that line."""
+    at = 0
     for raw in data.splitlines(keepends=True):
+        at += len(raw)
         number += 1
         body = raw.rstrip(b"\r\n")
         try:
@@ -313,11 +319,58 @@ def _until_bad_byte(data: bytes, number: int, opens: bool, stop: _Stop) -> Itera
             stop.line, stop.column, stop.code = number, len(before) + 1, "not-utf8"
             stop.message = msg("byte 0x{byte:02x} is not UTF-8: save the file as UTF-8 text", byte=body[exc.start])
             yield body.decode("utf-8", errors="replace") + "\n"
-            return
+            return data[at:]
         if opens and text.startswith("\ufeff"):
             text = text[1:]
         opens = False
         yield text + "\n" if len(body) < len(raw) else text
+    return b""
+
+
+#: A line end, bytes: ``\r\n``, ``\r`` or ``\n``.
+_EOL = re.compile(rb"\r\n|\r|\n")
+
+
+def _lines_after(handle: io.BufferedReader, rest: bytes, in_line: bool) -> Iterator[str]:
+    """After reading stopped at a line (``in_line``: still inside it, a line over the limit),
+    the lines that show whether the record before that line ends there: those of blank and
+    comment lines, then the first other line (a record's start, or not). Only for the
+    splitter to see where that record ends: nothing after the stop is read as a record. The
+    lines are decoded with replacement characters; no more than ``line-bytes`` more bytes are
+    looked at (``rest``, what was read after the line, included): a file that needs more leaves
+    the record before undecided, and it is not read, as before."""
+    budget = LINE_BYTES.value
+    buffer = bytearray(rest)
+    seen = 0  # bytes looked at: those of the lines taken from the buffer, and a long line's rest
+    ended = False
+    while True:
+        while True:
+            found = _EOL.search(buffer)
+            if found is None or (found.group() == b"\r" and found.end() == len(buffer) and not ended):
+                break  # no whole line yet (a \r at the end may be half of \r\n)
+            seen += found.end()
+            if seen > budget:
+                return
+            line = bytes(buffer[: found.start()])
+            del buffer[: found.end()]
+            if in_line:
+                in_line = False
+                continue
+            text = line.decode("utf-8", errors="replace")
+            yield text + "\n"
+            body = text.strip(" \t\r\f")
+            if body and body[:1] != ";":
+                return
+        if ended or seen + len(buffer) > budget:
+            if ended and buffer and not in_line and seen + len(buffer) <= budget:
+                yield bytes(buffer).decode("utf-8", errors="replace")
+            return
+        if in_line and len(buffer) > 1:
+            seen += len(buffer) - 1
+            del buffer[:-1]  # the long line's rest is not kept (but a \r at its end)
+        block = handle.read(min(_BLOCK, budget))
+        ended = not block
+        buffer += block
 
 
 def _file_chunks(path: str | Path) -> Iterator[Chunk | NotationError]:
@@ -340,7 +393,9 @@ def read_file(path: str | Path) -> Iterator[Record | NotationError]:
 
     The file must be UTF-8: at the first byte that is not, one :class:`NotationError` (code
     ``not-utf8``) is yielded and reading stops; so it does at a line over the ``line-bytes``
-    limit (``line-too-long``). A record over the ``record-chars`` limit is yielded as its error
+    limit (``line-too-long``). The records before that line are yielded first, the one just
+    before it too when that line is among the next record's comment lines (NOTATION.md,
+    "Records and files"). A record over the ``record-chars`` limit is yielded as its error
     (``record-too-big``) without being held, and reading goes on. Lines end at ``\n``, ``\r\n``
     or a lone ``\r`` alike. A file that cannot be opened raises ``OSError`` when iteration starts.
     """

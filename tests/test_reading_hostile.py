@@ -304,6 +304,47 @@ def test_a_line_over_the_limit_inside_a_record_takes_that_record_with_it(tmp_pat
     assert (error.diagnostics[0].code, error.line) == ("line-too-long", 15)
 
 
+GAME_1 = '[Seat A "A"]\n[Seat B "B"]\n\nhand 1\nA 5-5 +10\n'  # five lines
+
+
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_a_bad_byte_in_the_comment_lines_after_a_record_costs_the_rest_not_that_record(end, tmp_path):
+    # The record ends at line 5; line 6 is blank, so the comment on line 7 is the next record's
+    # (NOTATION.md, "Records and files"), as the next line that is not blank or a comment, a
+    # tag, shows. That record used to go down with the rest of the file.
+    path = tmp_path / "u.mgn"
+    path.write_bytes((GAME_1 + "\n").replace("\n", end).encode() + f"; note \xff{end}; more{end}{end}".encode("latin-1")
+                     + GAME_1.replace("\n", end).encode())
+    record, error = read_file(path)
+    assert isinstance(record, Record) and (record.line, len(record.hands)) == (1, 1)
+    (d,) = error.diagnostics
+    assert (d.code, d.line, d.column) == ("not-utf8", 7, 8)  # "; note " is 7 characters
+    result = run("check", str(path))
+    assert result.exit_code == 2
+    assert "1 record" in result.stdout and "0 records" not in result.stdout
+
+
+def test_a_line_over_the_limit_in_the_comment_lines_after_a_record_costs_the_rest_not_that_record(tmp_path, monkeypatch):
+    monkeypatch.setenv("MUGGINS_LINE_BYTES", "1000")
+    path = tmp_path / "long.mgn"
+    path.write_text(GAME_1 + "\n; " + "x" * 1500 + "\n\n" + GAME_1, encoding="utf-8")  # its rest within the limit
+    record, error = read_file(path)
+    assert isinstance(record, Record)
+    assert (error.diagnostics[0].code, error.line) == ("line-too-long", 7)
+
+
+def test_a_bad_byte_that_may_be_inside_a_record_still_costs_that_record(tmp_path, monkeypatch):
+    # What follows the bad line decides: a statement (the record goes on past it), the end of the
+    # file (trailing comments are the last record's), or nothing decisive within line-bytes.
+    bad = "\n; note \xff\n".encode("latin-1")
+    for after in (b"B 5-2 r\n", b"", b"; more\n" * 200 + GAME_1.encode()):
+        monkeypatch.setenv("MUGGINS_LINE_BYTES", "1000")
+        path = tmp_path / "u.mgn"
+        path.write_bytes(GAME_1.encode() + bad + after)
+        (error,) = read_file(path)
+        assert (error.diagnostics[0].code, error.line) == ("not-utf8", 7), after[:20]
+
+
 @pytest.mark.parametrize("end", ["\r", "\r\n", "\n"])
 def test_short_lines_across_many_blocks_are_never_taken_for_a_long_one(end, tmp_path, monkeypatch):
     # A block is as long as the line limit at most: 40 bytes here, so every line end, a \r\n
