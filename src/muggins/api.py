@@ -11,6 +11,8 @@ stays cheap).
 
 from __future__ import annotations
 
+import io
+import operator
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, TextIO, Union
@@ -72,17 +74,39 @@ def read_records(source: str | os.PathLike[str] | TextIO, builder: RecordBuilder
     ``source`` is a path (the file must be UTF-8: at the first byte that is not, one
     ``not-utf8`` error is yielded and reading stops; ``OSError`` when it cannot be opened) or a
     text handle open for reading (``io.StringIO(text)`` for a text in memory), read as a file is:
-    lines end at ``\n``, ``\r\n`` or a lone ``\r``, and a byte-order mark at the start is dropped.
+    lines end at ``\n``, ``\r\n`` or a lone ``\r``, and a byte-order mark at the start is dropped. ``builder`` is a
+    :class:`RecordBuilder` (an instance: ``HeadersBuilder()``). ``TypeError`` at once for a
+    ``source`` or ``builder`` of another kind (a ``bytes`` path, a binary handle, the builder's
+    class itself).
     """
+    if builder is None:
+        builder = RecordBuilder()
+    elif isinstance(builder, type) and issubclass(builder, RecordBuilder):
+        raise TypeError(f"read_records takes a builder instance, not the class: write {builder.__name__}(), not {builder.__name__}")
+    elif not isinstance(builder, RecordBuilder):
+        raise TypeError(f"read_records takes a RecordBuilder (an instance of it or of a subclass) as builder, not {_kind(builder)}")
+    if isinstance(source, (str, os.PathLike)):
+        path = os.fspath(source)
+        if not isinstance(path, str):
+            raise TypeError(f"read_records takes a path as str or os.PathLike of str, not {_kind(path)}: decode it first (os.fsdecode)")
+        return _records(str(path), None, builder)
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        raise TypeError(f"read_records takes a path as str or os.PathLike of str, not {_kind(source)}: decode it first (os.fsdecode)")
+    if isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in str(getattr(source, "mode", "")):
+        raise TypeError("read_records takes a text handle, not a binary one: open the file in text mode (encoding='utf-8'), or wrap the handle in io.TextIOWrapper")
+    if not hasattr(source, "__iter__"):
+        raise TypeError(f"read_records takes a path (str or os.PathLike) or a text handle open for reading, not {_kind(source)}")
+    return _records(str(getattr(source, "name", "<stream>")), source, builder)
+
+
+def _records(name: str, handle: TextIO | None, builder: RecordBuilder) -> Iterator[Any]:
+    """:func:`read_records` once its arguments are known to be right: the file ``name`` when
+    ``handle`` is None, else the handle (``name`` what its diagnostics call it)."""
     from muggins.notation.parser import parse_chunk, parse_head, read_chunks, text_lines
     from muggins.notation.split import split_records
 
-    builder = builder or RecordBuilder()
     whole = type(builder).wants_hands is RecordBuilder.wants_hands  # no need to read the tags first
-    if isinstance(source, (str, os.PathLike)):
-        name, chunks = str(source), read_chunks(Path(source))
-    else:
-        name, chunks = str(getattr(source, "name", "<stream>")), split_records(text_lines(source))
+    chunks = read_chunks(Path(name)) if handle is None else split_records(text_lines(handle))
     for chunk in chunks:
         if isinstance(chunk, NotationError):
             yield chunk
@@ -96,36 +120,90 @@ def read_records(source: str | os.PathLike[str] | TextIO, builder: RecordBuilder
         yield item if isinstance(item, NotationError) else builder.result(item)
 
 
-def _rules(record: Record, rules: Rules) -> RuleSet:
+def _kind(value: object) -> str:
+    """What ``value`` is, for a TypeError: ``None``, or its type's name with its article."""
+    if value is None:
+        return "None"
+    name = type(value).__name__
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
+def _record(call: str, record: object) -> Record:
+    """``record`` when it is a :class:`Record`; else the TypeError that says what ``call`` takes."""
+    if isinstance(record, Record):
+        return record
+    if isinstance(record, NotationError):
+        raise TypeError(
+            f"{call} takes a Record, not a NotationError: read_records also yields NotationError values"
+            " for records it could not read: check isinstance(item, Record)"
+        )
+    hint = ": read it first, next(muggins.read_records(path))" if isinstance(record, (str, os.PathLike)) else ""
+    raise TypeError(f"{call} takes a Record (as read_records yields it), not {_kind(record)}{hint}")
+
+
+def _whole(call: str, name: str, value: object) -> int:
+    """``value`` as an int when it is a whole number (an int, or an integer of another kind such
+    as numpy's; not a bool, a float or a str); else the TypeError that says so."""
+    if not isinstance(value, bool):
+        try:
+            return operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+    shown = "None" if value is None else f"{_kind(value)} ({value!r})"
+    raise TypeError(f"{call}: {name} is a whole number (an int), not {shown}")
+
+
+def _rules(call: str, record: Record, rules: object) -> RuleSet:
     from muggins.replay.resolve import rules_for
     from muggins.replay.rules import RuleSet
 
-    return rules if isinstance(rules, RuleSet) else rules_for(record, rules)
+    if isinstance(rules, RuleSet):
+        return rules
+    if rules is not None and not isinstance(rules, (str, os.PathLike)):
+        raise TypeError(f"{call}: rules is None (the record's own), a preset name, a YAML file or a RuleSet, not {_kind(rules)}")
+    if isinstance(rules, os.PathLike):
+        path = os.fspath(rules)
+        if not isinstance(path, str):
+            raise TypeError(f"{call}: rules as a path is a str or os.PathLike of str, not {_kind(path)}")
+        rules = path
+    return rules_for(record, rules)
 
 
 def audit_record(record: Record, rules: Rules = None) -> RecordAudit:
     """Every claim, Muggins call, end-of-hand score and total of ``record`` checked under
-    ``rules``, as ``muggins audit`` does (``RuleError`` when the rule set cannot be had)."""
+    ``rules``, as ``muggins audit`` does (``RuleError`` when the rule set cannot be had;
+    ``TypeError`` for an argument of another kind, a :class:`NotationError` among them)."""
     from muggins.analysis.audit import audit
 
-    return audit(record, _rules(record, rules))
+    record = _record("audit_record", record)
+    return audit(record, _rules("audit_record", record, rules))
 
 
 def analyze_record(record: Record, rules: Rules = None, budget: float = 0.0) -> RecordAnalysis:
     """The Muggins ledger and every play judged, as ``muggins analyze`` does; ``budget``: the
-    solver's seconds per position (0: immediate points only, the quick default here)."""
+    solver's seconds per position (0: immediate points only, the quick default here).
+    ``TypeError`` for an argument of another kind, as :func:`audit_record`."""
     from muggins.analysis.analyze import analyze_record as analyze
 
-    return analyze(record, _rules(record, rules), budget)
+    record = _record("analyze_record", record)
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)):
+        raise TypeError(f"analyze_record: budget is a number of seconds (an int or a float), not {_kind(budget)} {budget!r}")
+    return analyze(record, _rules("analyze_record", record, rules), budget)
 
 
 def replay_to(record: Record, hand: int, turn: int | None = None, rules: Rules = None) -> tuple[Game, HandState]:
     """The game and the position after turn ``turn`` of hand ``hand`` (0: the deal; ``None``:
     the hand's last turn), as ``muggins replay`` shows it. ``IndexError`` for a hand or turn
-    the record does not have."""
+    the record does not have; ``TypeError`` for an argument of another kind (a hand or turn
+    that is not an int: ``"3"`` is refused, not read)."""
     from muggins.replay.replayer import position
 
+    record = _record("replay_to", record)
+    hand = _whole("replay_to", "hand", hand)
+    if turn is not None:
+        turn = _whole("replay_to", "turn", turn)
+    rule_set = _rules("replay_to", record, rules)
     if turn is None:
         chosen = [h for h in record.hands if h.number == hand]
         turn = len(chosen[0].turns) if chosen else 0  # no such hand: position() says so
-    return position(record, _rules(record, rules), hand, turn)
+    return position(record, rule_set, hand, turn)
