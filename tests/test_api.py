@@ -4,7 +4,9 @@ hook that reads only what is wanted, and the calls of the commands, with no comm
 from __future__ import annotations
 
 import doctest
+import inspect
 import io
+import re
 import subprocess
 import sys
 import textwrap
@@ -106,3 +108,26 @@ def test_the_calls_take_a_rule_set_by_name():
         muggins.replay_to(record, 9)
     with pytest.raises(AttributeError):
         muggins.no_such_name  # noqa: B018
+
+
+def _documented_signatures() -> dict[str, str]:
+    """API.md's table of calls: name -> the call as written there (``muggins.name(a, b=None)``)."""
+    rows = [line for line in (ROOT / "API.md").read_text(encoding="utf-8").splitlines() if line.startswith("| `muggins.")]
+    calls = [re.match(r"\| `(muggins\.(\w+)\([^)`]*\))`", row) for row in rows]
+    return {m.group(2): m.group(1) for m in calls if m}
+
+
+def _written(name: str) -> str:
+    """The call as API.md writes it, from the code: each parameter's name, and its default."""
+    parameters = inspect.signature(getattr(muggins, name)).parameters.values()
+    shown = [p.name if p.default is inspect.Parameter.empty else f"{p.name}={p.default!r}" for p in parameters]
+    return f"muggins.{name}({', '.join(shown)})"
+
+
+def test_api_md_writes_each_call_as_the_code_declares_it():
+    documented = _documented_signatures()
+    functions = sorted(name for name in muggins.__all__ if inspect.isfunction(getattr(muggins, name, None)))
+    assert functions == ["analyze_record", "audit_record", "read_records", "replay_to"]
+    assert sorted(documented) == functions  # every call in the table, and no other
+    for name in functions:
+        assert documented[name] == _written(name)
