@@ -39,7 +39,7 @@ from muggins.replay.hand_state import HandState
 from muggins.replay.play_rules import DRAW, draw_takes, drawable, legal_moves
 from muggins.replay.replayer import Game
 from muggins.replay.resolve import rule_tags
-from muggins.replay.rules import RuleSet
+from muggins.replay.rules import RuleError, RuleSet
 from muggins.replay.scoring import play_points, play_scores, unclaimed_may_be_taken
 
 STRATEGIES = ("greedy", "random")
@@ -62,7 +62,20 @@ def simulate(
 ) -> Iterator[Record]:
     """Play ``games`` games; the stream depends only on the arguments. A game still on after
     ``options.max_hands`` hands stops there, unfinished: ``unfinished(game number, hands)`` is
-    told of it before its record comes."""
+    told of it before its record comes.
+
+    ``RuleError`` on the call, before any game is played, when the rules do not allow the table
+    ``options`` asks for (``options.players``, and the partnerships): the first of
+    :meth:`RuleSet.table_problems`, as ``muggins simulate`` says it.
+    """
+    problems = rules.table_problems(options.players, _teams(rules, options))
+    if problems:
+        raise RuleError(problems[0][1])
+    return _games(rules, seed, games, options, unfinished)
+
+
+def _games(rules: RuleSet, seed: int, games: int, options: Options, unfinished: Callable[[int, int], None] | None) -> Iterator[Record]:
+    """:func:`simulate`'s games, once the table is known to be one the rules allow."""
     rng = random.Random(seed)
     for number in range(1, games + 1):
         record, over = _game(rules, rng, number, seed, options)
@@ -74,13 +87,7 @@ def simulate(
 def _headers(rules: RuleSet, number: int, seed: int, options: Options) -> tuple[tuple[Header, ...], bool]:
     count = options.players
     seats = SEATS.get(count) or tuple(f"P{i}" for i in range(1, count + 1))
-    teams = options.teams
-    if teams is None:
-        teams = count == 4 and rules.partnerships != "none"
-    if rules.partnerships == "required":
-        teams = True
-    if count != 4:
-        teams = False
+    teams = _teams(rules, options)
     headers = [
         Header("Event", None, f"Simulated game {number}"),
         Header("Site", None, "muggins simulate"),
@@ -91,6 +98,17 @@ def _headers(rules: RuleSet, number: int, seed: int, options: Options) -> tuple[
     if teams:
         headers += [Header("Team", seats[0] + seats[2], f"{seats[0]} {seats[2]}"), Header("Team", seats[1] + seats[3], f"{seats[1]} {seats[3]}")]
     return tuple(headers), teams
+
+
+def _teams(rules: RuleSet, options: Options) -> bool:
+    """Whether the simulated table plays in two partnerships: as ``options.teams`` says (None:
+    when the rules require them or four play, unless the rules allow none), never but at four."""
+    teams = options.teams
+    if teams is None:
+        teams = options.players == 4 and rules.partnerships != "none"
+    if rules.partnerships == "required":
+        teams = True
+    return teams and options.players == 4
 
 
 def _game(rules: RuleSet, rng: random.Random, number: int, seed: int, options: Options) -> tuple[Record, bool]:
@@ -122,6 +140,8 @@ def _game(rules: RuleSet, rng: random.Random, number: int, seed: int, options: O
         state.hand = hand
         result = game.finish_hand(state)
         hands.append(_with_tallies(hand, game, state, result))
+    # The simulator plays only legal moves at a table the rules allow (simulate checked it): an
+    # error here is a fault of the simulator itself, not of its arguments.
     assert not [d for d in game.diagnostics if d.severity == "error"], game.diagnostics
     return Record(headers=headers, hands=tuple(hands)), game.over
 
