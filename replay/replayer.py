@@ -69,15 +69,19 @@ class Game:
         self.points_for = points_table(rules)
         self.scores = {side: 0 for side in self.side_list}
         self.got_in = {side: rules.get_in_minimum == 0 for side in self.side_list}
-        self.goal = Target.of(rules, len(self.seats))
-        self.target = self.goal.points
         self.diagnostics: list[Diagnostic] = []
         self.hands: list[HandResult] = []
         self.over = False
         self.winner: str | None = None
         self.won_at: tuple[int, int | None] | None = None
+        # A table the rules do not allow (no seats, too many, partners where there may be none)
+        # is reported once, here; its hands are still replayed, as far as their positions make
+        # sense, but the game has no target: there may be no sides at all to hold against it.
+        problems = rules.table_problems(len(self.seats), bool(record.teams))
+        self.goal = Target.of(rules, len(self.seats), table_allowed=not problems)
+        self.target = self.goal.points
         seat_tags = [h for h in record.headers if h.name in ("Seat", "Team")] or list(record.headers)
-        for parameter, problem in rules.table_problems(len(self.seats), bool(record.teams)):
+        for parameter, problem in problems:
             self.report("table-rules", problem, seat_tags[0] if seat_tags else None, None, rule=parameter)
 
     # -- reporting ---------------------------------------------------------------------------

@@ -33,10 +33,15 @@ class Target:
     level_draws: bool
 
     @staticmethod
-    def of(rules: RuleSet, players: int) -> Target:
-        """The target of a game of ``players`` players under ``rules``."""
+    def of(rules: RuleSet, players: int, table_allowed: bool = True) -> Target:
+        """The target of a game of ``players`` players under ``rules``: none (``points`` None,
+        never reached, checked neither in play nor after a hand) where the rules give none for
+        this many players, or where the table is not one they allow (``table_allowed`` False:
+        :meth:`RuleSet.table_problems` found a problem, which the replayer reports as
+        ``table-rules``): a game the rules cannot be played at is won by nobody, be the target
+        one number or a number per player count."""
         try:
-            points: int | None = rules.target_for(players)
+            points: int | None = rules.target_for(players) if table_allowed else None
         except RuleError:
             points = None
         at_once = rules.target_check == "immediate"
