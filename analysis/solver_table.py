@@ -67,8 +67,16 @@ class LayoutTable:
         return found
 
     def _add(self, key: LayoutKey, layout: Layout) -> int:
-        found = self.numbers[key] = len(self.layouts)
-        self.layouts.append(layout)
+        """Number ``layout`` (whose key is ``key``, not yet numbered).
+
+        Safe against an interrupt (Ctrl-C's KeyboardInterrupt can land between any two
+        bytecodes): a layout's number is ``len(numbers)`` and its key goes into ``numbers``
+        last, after its entry in every list, so every number the table has given out has all
+        its parts. An interrupted call leaves at most a few lists one entry longer, which no
+        number refers to and the next call cuts back first.
+        """
+        found = len(self.numbers)
+        del self.layouts[found:], self.fits[found:], self.open_arms[found:], self.options[found:]
         mask = 0
         arms: dict[int, tuple[int, ...]] = {}
         if layout.is_empty:
@@ -78,9 +86,11 @@ class LayoutTable:
             for at, pip in layout.open_arms():
                 mask |= pip_tiles[pip]
                 arms[pip] = arms.get(pip, ()) + (at,)
+        self.layouts.append(layout)
         self.fits.append(mask)
         self.open_arms.append(arms)
         self.options.append([None] * len(self.tiles))
+        self.numbers[key] = found
         return found
 
     def point_value(self, total: int) -> int:
