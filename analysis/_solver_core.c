@@ -1083,9 +1083,12 @@ static void arena_free(Engine *E)
     E->blocks = E->cur = NULL;
 }
 
-/* Every few thousand nodes: the deadline, and Python's signals (Ctrl-C). */
+/* Every few thousand nodes: the deadline, and Python's signals (Ctrl-C). A search once
+ * stopped stays stopped for the reason it stopped (an error stays an error, with its Python
+ * exception, not a timeout), and calls no Python code with that exception set. */
 static int tick(Engine *E)
 {
+    if (E->stop) return 1;
     tt_grow();
     if (PyErr_CheckSignals() < 0) {
         E->stop = STOP_ERROR;
@@ -1134,6 +1137,7 @@ static int end_value(Engine *E, int kind, int went, const int *pips)
         }
         i = (i + 1) & mask;
     }
+    if (E->stop) return 0; /* stopped (see tick): the value is not used */
     PyObject *tuple = PyTuple_New(E->n);
     if (!tuple) goto error;
     for (int s = 0; s < E->n; s++) {

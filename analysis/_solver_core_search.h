@@ -139,6 +139,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
             E->pips[mover] = 0;
             best += E->sign[mover] * end_value(E, END_DOMINO, mover, E->pips);
             E->pips[mover] = pips;
+            if (E->stop) return 0; /* the scorer raised (Ctrl-C in it): no draw searched after it */
         }
         if (E->voluntary && !rec_of(T, lid)->empty && best < beta && bpos < E->bone_end) {
             int value = FN(draw)(E, lid, mover, bpos, best > alpha ? best : alpha, beta);

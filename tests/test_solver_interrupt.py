@@ -7,9 +7,13 @@ make that happen deterministically, no clock involved:
 - Python core: a trace function at the bytecode level (``sys.settrace``, ``f_trace_opcodes``)
   raises KeyboardInterrupt before the N-th bytecode run in the solver's code, for every N
   through the layout table's code and for N spread over the whole search.
+- Compiled core: the end-of-hand scoring it calls back into Python raises KeyboardInterrupt on
+  its N-th call, for every N of a solve: the search unwinds from there as it does from Ctrl-C
+  seen at its own check of the signals (``tick``: both stop the search with a Python error
+  set).
 
 "The values a clean process gives" are found after :func:`solver.forget`, before any
-interrupt, on the Python core (the reference).
+interrupt, on the Python core (the reference) and, for the compiled core, on it as well.
 """
 
 from __future__ import annotations
@@ -26,7 +30,7 @@ from muggins.analysis import solver, solver_core, solver_position, solver_search
 from muggins.analysis.solver import Position, evaluate_moves, position_from_state, solve
 from muggins.analysis.solver_table import LAYOUT_FACTOR, LayoutTable, layout_table
 from muggins.replay.replayer import Game
-from muggins.replay.rules import RuleSet, load
+from muggins.replay.rules import RuleSet, load, with_overrides
 from muggins.replay.simulate import Options, simulate
 
 
@@ -243,3 +247,56 @@ def test_ctrl_c_anywhere_in_the_python_search_leaves_later_solves_right(hand_end
             assert_table_whole(layout_table(FIVE_UP))
             assert [values(p) for p in positions[2:]] == expected[2:], at
             solver.forget()
+
+
+# -- the compiled core: KeyboardInterrupt from the end-of-hand scorer it calls -------------------
+
+
+compiled = pytest.mark.skipif(not solver_core.available(), reason="the compiled solver core is not built")
+
+#: All Fives with a voluntary draw: a player who could play may draw instead, also with the
+#: last tile in hand (the search then goes on from a domino into a draw).
+VOLUNTARY = with_overrides(load("allfives"), [("voluntary_draw", True)], where="test")
+
+
+class Scorer:
+    """``solver_core.end_of_hand`` that raises KeyboardInterrupt on its ``at``-th call."""
+
+    def __init__(self) -> None:
+        self.real = solver_core.end_of_hand
+        self.calls, self.at = 0, 0
+
+    def __call__(self, *args: object, **kwargs: object) -> object:
+        self.calls += 1
+        if self.calls == self.at:
+            raise KeyboardInterrupt
+        return self.real(*args, **kwargs)
+
+
+@compiled
+@pytest.mark.parametrize("rules", [VOLUNTARY, FIVE_UP], ids=["voluntary-draw", "five-up"])
+def test_ctrl_c_in_a_compiled_solve_comes_out_as_itself_and_leaves_later_solves_right(monkeypatch, rules):
+    with on_core("python"):
+        positions = late_positions(rules, seed=5, most_left=16)
+        expected = clean_values(positions)
+    first = positions[0]
+    scorer = Scorer()
+    monkeypatch.setattr(solver_core, "end_of_hand", scorer)
+    with on_core("compiled"):
+        assert solver_core.serves(first) and solver_core.evaluate_moves(first) is not None  # (no fallback to Python)
+        assert clean_values(positions) == expected  # the compiled core's clean answers
+        scorer.calls = 0
+        evaluate_moves(first)
+        solve(positions[1])
+        calls = scorer.calls
+        assert calls > 10
+        for at in range(1, calls + 1):
+            solver.forget()
+            scorer.calls, scorer.at = 0, at
+            with pytest.raises(KeyboardInterrupt):  # not a SystemError: the core calls no Python once stopped
+                evaluate_moves(first)
+                solve(positions[1])
+            scorer.at = 0
+            assert [values(p) for p in positions] == expected, at
+            with on_core("python"):
+                assert [values(p) for p in positions[-4:]] == expected[-4:], at
