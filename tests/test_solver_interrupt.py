@@ -18,10 +18,8 @@ interrupt, on the Python core (the reference) and, for the compiled core, on it 
 
 from __future__ import annotations
 
-import os
 import sys
 import types
-from contextlib import contextmanager
 from typing import Iterator
 
 import pytest
@@ -32,19 +30,7 @@ from muggins.analysis.solver_table import LAYOUT_FACTOR, LayoutTable, layout_tab
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet, load, with_overrides
 from muggins.replay.simulate import Options, simulate
-
-
-@contextmanager
-def on_core(name: str) -> Iterator[None]:
-    before = os.environ.get(solver_core.CORE_ENV)
-    os.environ[solver_core.CORE_ENV] = name
-    try:
-        yield
-    finally:
-        if before is None:
-            del os.environ[solver_core.CORE_ENV]
-        else:
-            os.environ[solver_core.CORE_ENV] = before
+from test_solver_core import on_core  # the core a block of solves runs on
 
 
 @pytest.fixture(autouse=True)
