@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from muggins.i18n import N_, either, msg
+from muggins.i18n import N_, either, msg, plural
 from muggins.limits import RULE_FILE_BYTES, excerpt
 from muggins.replay.preset_table import PRESET_DIR, shipped
 from muggins.replay.rule_yaml import RuleYamlError, read_rule_file, read_rule_value
@@ -296,7 +296,11 @@ class RuleSet:
         """(parameter, message) for each problem with playing these rules at this table."""
         problems: list[tuple[str, str]] = []
         if players not in self.players:
-            problems.append(("players", msg("{players} players: the rules allow {allowed} (parameter players)", players=players, allowed=_list(self.players))))
+            problems.append(("players", plural(
+                "{players} player: the rules allow {allowed} (parameter players)",
+                "{players} players: the rules allow {allowed} (parameter players)",
+                players, players=players, allowed=_list(self.players),
+            )))
         if teams and self.partnerships == "none":
             problems.append(("partnerships", msg("the rules do not allow partnerships (parameter partnerships)")))
         if not teams and self.partnerships == "required":

@@ -86,3 +86,19 @@ def test_the_commands_say_the_table_and_exit_1_as_for_any_finding(tmp_path, comm
     # say the table's two findings.
     said = "breaks the rules of play (2 errors)" if command[0] == "analyze" else "0 players: the rules allow 4 (parameter players)"
     assert said in result.output + result.stderr
+
+
+@pytest.mark.parametrize(
+    "seats, said",
+    [
+        # English: one player, any other count players (0 included); allfives allows 2, 3, 4.
+        (1, "1 player: the rules allow 2, 3, 4 (parameter players)"),
+        (5, "5 players: the rules allow 2, 3, 4 (parameter players)"),
+    ],
+)
+def test_the_player_count_is_said_in_the_singular_for_one(seats, said):
+    """It said "1 players": the message was one text for every count, not i18n.plural's two."""
+    assert load("allfives").check_table(seats, False) == [said]
+    names = "".join(f'[Seat {chr(65 + i)} "P{i}"]\n' for i in range(seats))
+    record = _record(f'[Rules "allfives"]\n{names}\nhand 1\n')
+    assert [str(f.message) for f in muggins.audit_record(record).findings if f.rule == "players"] == [said]

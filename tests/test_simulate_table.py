@@ -25,7 +25,7 @@ from muggins.replay.simulate import Options, simulate
         ("allfives-five", 6, "6 players: the rules allow 2, 3, 4 (parameter players)"),
         ("five-up", 5, "5 players: the rules allow 2, 3, 4 (parameter players)"),
         ("five-up", 6, "6 players: the rules allow 2, 3, 4 (parameter players)"),
-        ("allfives", 1, "1 players: the rules allow 2, 3, 4 (parameter players)"),
+        ("allfives", 1, "1 player: the rules allow 2, 3, 4 (parameter players)"),
     ],
 )
 def test_a_player_count_the_rules_do_not_allow_is_a_rule_error_before_any_game(monkeypatch, preset, players, said):
