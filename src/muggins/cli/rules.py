@@ -31,6 +31,13 @@ def rules_command(
     """List the rule presets, list the parameters, or print one rule set (a starting point for a table's own YAML file)."""
     from muggins.replay import rules as rulesmod
 
+    with EmptyDocument((lambda: {}) if format is RulesFormat.json else None):  # options that do not go together
+        if parameters and spec is not None:  # --list-parameters lists every parameter: a rule set would be dropped unsaid
+            die(_("a rule set ({spec}) and --list-parameters do not go together: --list-parameters lists the parameters of every rule set").format(spec=spec))
+        if parameters and set_:
+            die(_("--set and --list-parameters do not go together: --set changes the rule set named (muggins rules NAME --set key=value)"))
+        if set_ and spec is None:  # the list of presets: nothing to change
+            die(_("--set without a rule set: --set changes the rule set named (muggins rules NAME --set key=value)"))
     if parameters:
         from muggins.replay.variants_doc import parameter_rows
 
