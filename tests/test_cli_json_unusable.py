@@ -103,3 +103,57 @@ def test_a_run_that_began_its_document_is_not_given_a_second_one(files):
     document = json.loads(result.stdout)
     assert document["files"] == [{"file": "ok.mgn", "records": []}]
     assert document["summary"]["not_audited"] == 1
+
+
+# -- Click's own usage errors: before the command runs --------------------------------------
+# An option's value out of range, an unknown option, a missing argument end the run in Click's
+# parsing, before the command and its EmptyDocument began: they wrote the message and nothing
+# on stdout. The documents are the ones above, the command's for any other unusable input.
+
+USAGE_CASES = [
+    (("replay", "--hand", "0", "--format", "json", "ok.mgn"), replayed("ok.mgn"), "invalid value for '--hand'"),
+    (("replay", "--format=json", "--bogus", "ok.mgn"), replayed("ok.mgn"), "no such option: --bogus"),
+    (("replay", "--format", "json", "--record", "2", "--hand", "0", "ok.mgn"), replayed("ok.mgn", 2), "invalid value for '--hand'"),
+    # no file named: the document names none
+    (("replay", "--format", "json"), {"schema": "muggins.replay/1", "file": None, "record": 1, "positions": []}, "missing argument"),
+    (("audit", "--format", "json", "--jobs", "0", "ok.mgn"), AUDIT, "invalid value for '--jobs'"),
+    (("audit", "--format", "json", "--rules", "allfives", "--rules", "line", "--top", "0", "ok.mgn"),
+     {**AUDIT, "summary": {"rules": "allfives", **NOTHING_AUDITED}}, "invalid value for '--top'"),
+    (("audit", "--format", "json", "-o", "-", "--bogus", "ok.mgn"), AUDIT, "no such option: --bogus"),  # -o - is stdout
+    (("analyze", "--format", "json", "--bogus", "ok.mgn"), ANALYZE, "no such option: --bogus"),
+    (("check", "--format", "json"), {"schema": "muggins.check/1", "files": []}, "missing argument"),
+    (("rules", "--format", "json", "--bogus"), {}, "no such option: --bogus"),
+    (("keep", "--format=json", "--bogus"), {}, "no such option: --bogus"),
+]
+
+
+@pytest.mark.parametrize(("args", "document", "said"), USAGE_CASES, ids=[" ".join(c[0]) for c in USAGE_CASES])
+def test_a_usage_error_still_writes_the_commands_json_document(files, args, document, said):
+    result = run(*args)
+    assert result.exit_code == 2, result.stderr
+    assert json.loads(result.stdout) == document
+    command = args[0]
+    # stderr as before: the one line of the usage error
+    assert result.stderr.startswith(f"muggins: {said}")
+    assert result.stderr.endswith(f"(see `muggins {command} --help`)\n")
+    assert result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("replay", "--hand", "0", "ok.mgn"),  # text
+        ("replay", "--hand", "0", "--format", "text", "ok.mgn"),
+        ("audit", "--format", "json", "-o", "out.json", "--jobs", "0", "ok.mgn"),  # -o FILE: nothing anywhere
+        ("audit", "--format", "json", "--output=out.json", "--jobs", "0", "ok.mgn"),
+        ("simulate", "--format", "json"),  # no --format json: simulate has none
+        ("--lang", "xx", "replay", "--format", "json", "ok.mgn"),  # the group's, no command yet
+        ("nosuch", "--format", "json"),
+    ],
+)
+def test_a_usage_error_writes_no_document_where_none_is_asked_for(files, args):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.startswith("muggins: ")
+    assert not (files / "out.json").exists()

@@ -19,6 +19,7 @@ import typer
 from muggins.cli.app import app
 from muggins.cli.common import (
     EmptyDocument,
+    empty_document,
     Format,
     capped_jobs,
     check_rule_options,
@@ -56,6 +57,14 @@ class AnalyzeFormat(str, enum.Enum):
     csv = "csv"
     jsonl = "jsonl"
     parquet = "parquet"
+
+
+@empty_document("analyze")
+def _empty(**_parameters: object) -> dict[str, object]:
+    """The document of a run that analysed nothing."""
+    from muggins.analysis import analyze as analyzemod
+
+    return {"schema": analyzemod.SCHEMA, "solver_core": None, "records": [], "players": []}
 
 
 @app.command("analyze")
@@ -110,7 +119,7 @@ def analyze_command(
     from muggins.analysis import analyze as analyzemod
     from muggins.cli.analyze_view import sort_column
 
-    empty: dict[str, object] = {"schema": analyzemod.SCHEMA, "solver_core": None, "records": [], "players": []}  # nothing analysed
+    empty = _empty()
     with EmptyDocument((lambda: empty) if format is AnalyzeFormat.json and on_stdout(output) else None) as pending:
         if view not in analyzemod.VIEWS:
             die(_("--view: one of {views}, not {value!r}").format(views=", ".join(analyzemod.VIEWS), value=view))

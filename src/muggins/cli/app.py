@@ -66,6 +66,7 @@ class MugginsGroup(TyperGroup):
             message = _clicks(exc.format_message())
             where = exc.ctx.command_path if exc.ctx is not None else "muggins"
             error(_("{message} (see `{where} --help`)").format(message=_lower_first(message).rstrip("."), where=where))
+            _empty_document(exc.ctx, sys.argv[1:] if args is None else list(args))
             sys.exit(exc.exit_code)
         except ClickException as exc:
             error(_lower_first(_clicks(exc.format_message())))
@@ -74,6 +75,60 @@ class MugginsGroup(TyperGroup):
             error(_("stopped"))
             sys.exit(130)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _empty_document(ctx: Any, args: list[str]) -> None:
+    """A usage error of a command's (an option's value out of range, an unknown option, a missing
+    argument) under ``--format json`` with no ``-o`` file: the command's empty document on stdout
+    (common.EMPTY_DOCUMENTS, the one its EmptyDocument writes for other unusable input), as the
+    command would have written it; Click stops the run before the command begins. Nothing for a
+    mistake of the group's own (no command chosen yet) or a command without ``--format json``."""
+    import json
+
+    from muggins.cli.common import EMPTY_DOCUMENTS, on_stdout
+    from muggins.cli.output import write_data
+
+    if ctx is None or ctx.parent is None or ctx.info_name not in args:
+        return
+    document = EMPTY_DOCUMENTS.get(ctx.command.name or "")
+    own = args[args.index(ctx.info_name) + 1 :]  # the group's options before the command's name
+    if document is None or _option(own, "--format") != "json" or not on_stdout(_option(own, "--output", "-o")):
+        return
+    write_data(json.dumps(document(**_parameters(ctx, own)), indent=2) + "\n")
+
+
+def _option(args: list[str], name: str, short: str | None = None) -> str | None:
+    """The value given to the option ``name`` (or ``short``) in ``args``, the last one as Click
+    takes it: ``--name V``, ``--name=V``, ``-sV``; None where it is not given."""
+    value = None
+    for at, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg in (name, short) and at + 1 < len(args):
+            value = args[at + 1]
+        elif arg.startswith(name + "="):
+            value = arg[len(name) + 1 :]
+        elif short is not None and arg.startswith(short) and len(arg) > len(short):
+            value = arg[len(short) :]
+    return value
+
+
+def _parameters(ctx: Any, args: list[str]) -> dict[str, Any]:
+    """The values of the command's parameters that ``args`` give, as far as they can be had:
+    parsed again leniently (Click's resilient parsing: a value in error, a missing argument is
+    None), an unknown option left out so that it is not taken for an argument."""
+    import re
+
+    command = ctx.command
+    known = {name for parameter in command.params for name in (*parameter.opts, *parameter.secondary_opts)}
+    kept: list[str] = []
+    for at, arg in enumerate(args):
+        if "--" in args[:at] or not re.match(r"-[A-Za-z-]", arg) or arg == "--" or arg.split("=", 1)[0] in known or arg[:2] in known:
+            kept.append(arg)
+    try:
+        return dict(command.make_context(ctx.info_name, kept, parent=ctx.parent, resilient_parsing=True).params)
+    except Exception:  # noqa: BLE001 - a document without those values is still the document
+        return {}
 
 
 def _click_errors() -> tuple[type[ClickException], type[NoArgsIsHelpError], type[UsageError]]:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import io
 from functools import partial
 from pathlib import Path
-from typing import IO, TYPE_CHECKING, List, Optional
+from typing import IO, TYPE_CHECKING, List, Optional, Sequence
 
 import typer
 
 from muggins.cli.app import app
 from muggins.cli.common import (
     EmptyDocument,
+    empty_document,
     Format,
     Outcome,
     capped_jobs,
@@ -113,6 +114,11 @@ def audit_command(
             else:
                 code = to_output(output, paths, body)
         raise typer.Exit(code)
+
+
+@empty_document("audit")
+def _empty_of(rules: Sequence[str] | None = None, **_others: object) -> dict[str, object]:
+    return _empty(list(rules or ()))
 
 
 def _empty(rules: list[str]) -> dict[str, object]:

@@ -26,6 +26,7 @@ from muggins.cli.common import (
     EXIT_FINDINGS,
     EXIT_UNUSABLE,
     EmptyDocument,
+    empty_document,
     capped_jobs,
     cluster_for,
     jobs_option,
@@ -182,6 +183,12 @@ def _summary(report: FileReport) -> str:
     return f"{report.path}: {records}, {verdict}{tail}"
 
 
+@empty_document("check")
+def _empty(**_parameters: object) -> dict[str, object]:
+    """The document of a run that checked no file."""
+    return {"schema": JSON_SCHEMA, "files": []}
+
+
 @app.command("check")
 def check_command(
     files: List[str] = typer.Argument(..., help=N_("Record files (.mgn), folders of them, or - for standard input."), show_default=False),
@@ -204,7 +211,7 @@ def check_command(
     """
     paths, usable = named_files(files)
     checkers = [partial(_play, rules_dirs=tuple(rules_dir)) if c is _play and rules_dir else c for c in CHECKERS]
-    with EmptyDocument((lambda: {"schema": JSON_SCHEMA, "files": []}) if format is CheckFormat.json else None) as pending:
+    with EmptyDocument(_empty if format is CheckFormat.json else None) as pending:
         with cluster_for(scheduler, jobs) as cluster:  # a cluster that cannot be had: nothing checked
             pending.begun()
             checked = _checked(paths, checkers, capped_jobs(jobs), cluster)

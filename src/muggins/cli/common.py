@@ -120,6 +120,23 @@ class EmptyDocument:
             write_data(json.dumps(self._document(), indent=2) + "\n")
 
 
+#: Each command's empty document (EmptyDocument's) by the command's name, made from the values of
+#: its parameters as keywords (those it does not use ignored, any of them missing): app.py writes
+#: it for a usage error of Click's (an option's value out of range, an unknown option, a missing
+#: argument), which ends the run before the command, and so its EmptyDocument, began.
+EMPTY_DOCUMENTS: dict[str, Callable[..., Any]] = {}
+
+
+def empty_document(command: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``@empty_document("replay")``: the function makes ``replay``'s empty document (above)."""
+
+    def register(document: Callable[..., Any]) -> Callable[..., Any]:
+        EMPTY_DOCUMENTS[command] = document
+        return document
+
+    return register
+
+
 def on_stdout(output: str | None) -> bool:
     """Whether ``-o`` leaves the output on stdout (none given, or ``-``)."""
     return output is None or output == "-"

@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import EmptyDocument, die, on_stdout, output_option, write_output
+from muggins.cli.common import EmptyDocument, die, empty_document, on_stdout, output_option, write_output
 from muggins.i18n import N_, _, localize, reason
 
 
@@ -18,6 +18,12 @@ class PageFormat(str, enum.Enum):
 
     html = "html"
     json = "json"
+
+
+@empty_document("keep")
+def _empty(**_parameters: object) -> dict[str, object]:
+    """The document of a run that wrote no rules data."""
+    return {}
 
 
 @app.command("keep")
@@ -42,7 +48,7 @@ def keep_command(
     from muggins.pictures.scorecard_data import CardRulesError, scorecard_config
     from muggins.replay import rules as rulesmod
 
-    with EmptyDocument((lambda: {}) if format is PageFormat.json and on_stdout(output) else None):  # no rules data
+    with EmptyDocument(_empty if format is PageFormat.json and on_stdout(output) else None):  # no rules data
         try:
             rule_set = rulesmod.with_overrides(rulesmod.load(rules), [rulesmod.parse_override(s) for s in set_])
         except rulesmod.RuleError as exc:

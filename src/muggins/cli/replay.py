@@ -11,6 +11,7 @@ import typer
 from muggins.cli.app import app
 from muggins.cli.common import (
     EmptyDocument,
+    empty_document,
     as_seat_option,
     die,
     no_color_option,
@@ -171,6 +172,12 @@ def _ending(end: dict[str, Any]) -> str:
     return _("blocked") if end["outcome"] == "blocked" else _("unfinished")
 
 
+@empty_document("replay")
+def _empty(file: str | None = None, record_index: int | None = None, **_others: object) -> dict[str, Any]:
+    """The document of a run that showed no position (``file`` None: none was named)."""
+    return {"schema": SCHEMA, "file": file, "record": record_index or 1, "positions": []}
+
+
 @app.command("replay")
 def replay_command(
     file: str = typer.Argument(..., help=N_("A record file (.mgn), or - for standard input.")),
@@ -198,7 +205,7 @@ def replay_command(
     from muggins.pictures.withheld import findings_as_seen
     from muggins.replay.replayer import Game
 
-    empty = {"schema": SCHEMA, "file": file, "record": record_index or 1, "positions": []}
+    empty = _empty(file, record_index)
     with EmptyDocument((lambda: empty) if format is ReplayFormat.json else None):  # what can be unusable
         if all_ and turn is not None:  # --all shows every position: a --turn would be dropped unsaid
             die(_("--all and --turn do not go together: --all shows every turn of the hand, and its end"))

@@ -9,7 +9,7 @@ from typing import List, Optional
 import typer
 
 from muggins.cli.app import app
-from muggins.cli.common import EmptyDocument, die
+from muggins.cli.common import EmptyDocument, die, empty_document
 from muggins.cli.output import say, write_data
 from muggins.i18n import N_, _, reason
 
@@ -19,6 +19,12 @@ class RulesFormat(str, enum.Enum):
 
     text = "text"
     json = "json"
+
+
+@empty_document("rules")
+def _empty(**_parameters: object) -> dict[str, object]:
+    """The document of a run that wrote no rule set."""
+    return {}
 
 
 @app.command("rules")
@@ -31,7 +37,7 @@ def rules_command(
     """List the rule presets, list the parameters, or print one rule set (a starting point for a table's own YAML file)."""
     from muggins.replay import rules as rulesmod
 
-    with EmptyDocument((lambda: {}) if format is RulesFormat.json else None):  # options that do not go together
+    with EmptyDocument(_empty if format is RulesFormat.json else None):  # options that do not go together
         if parameters and spec is not None:  # --list-parameters lists every parameter: a rule set would be dropped unsaid
             die(_("a rule set ({spec}) and --list-parameters do not go together: --list-parameters lists the parameters of every rule set").format(spec=spec))
         if parameters and set_:
@@ -58,7 +64,7 @@ def rules_command(
         for name in names:
             say(f"{name:20} {_(rulesmod.load(name).description)}")  # a preset's description is in the catalogues
         return
-    with EmptyDocument((lambda: {}) if format is RulesFormat.json else None):  # no rule set: an empty one
+    with EmptyDocument(_empty if format is RulesFormat.json else None):  # no rule set: an empty one
         try:
             rules = rulesmod.load(spec)
             rules = rulesmod.with_overrides(rules, [rulesmod.parse_override(s) for s in set_])
