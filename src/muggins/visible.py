@@ -13,16 +13,22 @@ import unicodedata
 
 #: C0 controls but tab and newline, DEL, C1 controls, and the bidirectional overrides and
 #: isolates that make a terminal show text in another order than it is written.
-CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+#: Lone surrogates too: what Python makes of the bytes of a file name that are not UTF-8
+#: (``os.fsdecode``: the byte 0xe9 is ``\\udce9``), which no UTF-8 stream can write.
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
 
 def _written(match: re.Match[str]) -> str:
     code = ord(match.group())
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a name that is not UTF-8: written as that byte, as output.utf8_text does
+        return f"\\x{code - 0xDC00:02x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def visible(text: str) -> str:
-    """``text`` with every control character written out (``\\x1b``), tab and newline kept."""
+    """``text`` with every control character written out (``\\x1b``), tab and newline kept,
+    and every lone surrogate (``\\xe9`` for the byte 0xe9 of a file name that is not UTF-8),
+    so that any stream, however strict its encoding, can write it."""
     if not CONTROLS.search(text):
         return text
     return CONTROLS.sub(_written, text)
