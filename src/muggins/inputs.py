@@ -8,7 +8,10 @@ a name the same way and says the same when a name gives nothing to read:
   sorted; a folder that holds none, or that cannot be read, is a problem that names the folder
   and says what it found instead; a record file in it that cannot be read (a symbolic link to
   nothing) is read as if named, so its reader says so, and one that is a device, a socket or a
-  named pipe is refused as if named (a pipe too); none is passed over;
+  named pipe is refused as if named (a pipe too); none is passed over; a symbolic link to a
+  folder is followed, and each folder (by its resolved path) is read once however many ways
+  lead to it (a link to an ancestor, two links to one folder), under the first name met,
+  the folder's own name before any link's;
 - ``-`` is standard input, read once into a temporary file (at most :data:`STDIN_BYTES`) that
   every reader can open, and that every message calls ``<stdin>``;
 - a name that is neither a file nor a pipe (``/dev/zero``, ``/dev/null``, a terminal, a
@@ -27,7 +30,7 @@ import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, Iterable
+from typing import TYPE_CHECKING, BinaryIO, Callable, Iterable, Iterator
 
 from muggins.i18n import N_, msg, plural
 from muggins.limits import Limit
@@ -163,7 +166,7 @@ def _folder(folder: Path) -> tuple[list[Path], list[str]]:
     def unreadable(exc: OSError) -> None:
         problems.append(msg("{path}: cannot read this folder: {why}", path=str(exc.filename or folder), why=str(exc.strerror or exc)))
 
-    for root, _, names in os.walk(folder, onerror=unreadable):
+    for root, names in _walk(folder, unreadable):
         for name in names:
             path = Path(root, name)
             if not is_record_file(path):
@@ -175,6 +178,32 @@ def _folder(folder: Path) -> tuple[list[Path], list[str]]:
     if not files and not problems:
         problems.append(msg("{path}: no record files (*.mgn) in this folder; {others}", path=str(folder), others=_what_else(others)))
     return sorted(files), problems
+
+
+def _walk(folder: Path, onerror: Callable[[OSError], None]) -> Iterator[tuple[str, list[str]]]:
+    """Each folder below ``folder`` (itself first) with the names of what is no folder in it;
+    symbolic links to folders followed once the folders themselves have been walked, each
+    folder taken once by its resolved path, so that no loop is walked round and nothing twice."""
+    seen = {os.path.realpath(folder)}
+    links: list[str] = []
+    starts = [os.fspath(folder)]
+    while starts:
+        for root, folders, names in os.walk(starts.pop(0), onerror=onerror):
+            kept = []
+            for name in sorted(folders):
+                path = os.path.join(root, name)
+                if os.path.islink(path):
+                    links.append(path)  # after every folder that is no link: a folder is read under its own name first
+                elif (real := os.path.realpath(path)) not in seen:
+                    seen.add(real)
+                    kept.append(name)
+            folders[:] = kept
+            yield root, names
+        while links and not starts:
+            link = links.pop(0)
+            if (real := os.path.realpath(link)) not in seen:
+                seen.add(real)
+                starts.append(link)
 
 
 def _what_else(others: list[str]) -> str:
