@@ -9,9 +9,11 @@ a name the same way and says the same when a name gives nothing to read:
   and says what it found instead; a record file in it that cannot be read (a symbolic link to
   nothing) is read as if named, so its reader says so, and one that is a device, a socket or a
   named pipe is refused as if named (a pipe too); none is passed over; a symbolic link to a
-  folder is followed, and each folder (by its resolved path) is read once however many ways
-  lead to it (a link to an ancestor, two links to one folder), under the first name met,
-  the folder's own name before any link's;
+  folder inside the folder given is followed, and each folder (by its resolved path) is read
+  once however many ways lead to it (a link to an ancestor, two links to one folder), under the
+  first name met, the folder's own name before any link's; a link to a folder outside it is
+  not followed but said, a problem (a folder from elsewhere, an archive unpacked, must not make
+  muggins read records it does not hold: name the other folder to read it);
 - ``-`` is standard input, read once into a temporary file (at most :data:`STDIN_BYTES`) that
   every reader can open, and that every message calls ``<stdin>``;
 - a name that is neither a file nor a pipe (``/dev/zero``, ``/dev/null``, a terminal, a
@@ -166,7 +168,10 @@ def _folder(folder: Path) -> tuple[list[Path], list[str]]:
     def unreadable(exc: OSError) -> None:
         problems.append(msg("{path}: cannot read this folder: {why}", path=str(exc.filename or folder), why=str(exc.strerror or exc)))
 
-    for root, names in _walk(folder, unreadable):
+    def outside(link: str) -> None:
+        problems.append(msg("{path}: a link to a folder outside {folder}, not followed (name that folder to read it)", path=link, folder=str(folder)))
+
+    for root, names in _walk(folder, unreadable, outside):
         for name in names:
             path = Path(root, name)
             if not is_record_file(path):
@@ -180,11 +185,13 @@ def _folder(folder: Path) -> tuple[list[Path], list[str]]:
     return sorted(files), problems
 
 
-def _walk(folder: Path, onerror: Callable[[OSError], None]) -> Iterator[tuple[str, list[str]]]:
+def _walk(folder: Path, onerror: Callable[[OSError], None], outside: Callable[[str], None]) -> Iterator[tuple[str, list[str]]]:
     """Each folder below ``folder`` (itself first) with the names of what is no folder in it;
-    symbolic links to folders followed once the folders themselves have been walked, each
-    folder taken once by its resolved path, so that no loop is walked round and nothing twice."""
-    seen = {os.path.realpath(folder)}
+    symbolic links to folders inside it followed once the folders themselves have been walked,
+    each folder taken once by its resolved path, so that no loop is walked round and nothing
+    twice; ``outside(link)`` for a link that leads out of ``folder``, not followed."""
+    top = os.path.realpath(folder)
+    seen = {top}
     links: list[str] = []
     starts = [os.fspath(folder)]
     while starts:
@@ -201,7 +208,10 @@ def _walk(folder: Path, onerror: Callable[[OSError], None]) -> Iterator[tuple[st
             yield root, names
         while links and not starts:
             link = links.pop(0)
-            if (real := os.path.realpath(link)) not in seen:
+            real = os.path.realpath(link)
+            if real != top and not real.startswith(top.rstrip(os.sep) + os.sep):
+                outside(link)
+            elif real not in seen:
                 seen.add(real)
                 starts.append(link)
 
