@@ -1,12 +1,10 @@
 """Records -> canonical ``.mgn`` text (NOTATION.md, "Canonical form"); what ``muggins fmt`` writes.
 
-The promise: formatting never changes what a record says. For every record read from a file
-(or from text that holds no lone ``\\r`` in a value or comment: a file reads one as a line
-end), ``same_record(parse_record(format_record(r)), r)`` holds, comments included (see
-compare.py for why positions are left out of that equality). A record built in code that no text can express
-(a draw whose count disagrees with its tiles, a value with a line break, ``\\r`` included, an
-empty tally, a comment without its delimiters or with a ``\\r``, ...) raises ``ValueError``
-instead of being written wrongly.
+The promise: formatting never changes what a record says. For every record read from text,
+``same_record(parse_record(format_record(r)), r)`` holds, comments included (see compare.py for
+why positions are left out of that equality). A record built in code that no text can express
+(a draw whose count disagrees with its tiles, a value with a line break, an empty tally, a
+comment without its delimiters, ...) raises ``ValueError`` instead of being written wrongly.
 
 Records follow one another with a blank line between them. A record without hands cannot be
 told apart from the record after it (a new record starts at a header tag after some hand), so
@@ -53,13 +51,7 @@ def _fail(what: str, value: object) -> ValueError:
 
 
 def _comment(text: str) -> str:
-    """A comment as read back: one COMMENT token with no blank after it (the reader drops it),
-    and no ``\\r``: in a file a ``\\r`` ends a line (read as ``\\n``), so a ``;`` comment would
-    end there and a ``{...}`` one would hold another line break than it holds."""
-    if "\r" in text:
-        raise ValueError(f"cannot write comment {text!r} in the notation: a comment holds no carriage return (\\r), which ends a line in a file")
-    if text.startswith(";") and "\n" in text:
-        raise ValueError(f"cannot write comment {text!r} in the notation: a ; comment ends at the end of its line, so it holds no line break (\\n)")
+    """A comment as read back: one COMMENT token with no blank after it (the reader drops it)."""
     if _COMMENT.fullmatch(text) and text == text.rstrip():
         return text
     raise _fail("comment", text)
@@ -92,11 +84,9 @@ def _number(value: int, signed: bool = False) -> str:
     return str(value)
 
 
-def _quote(value: str, tag: str) -> str:
-    """A string on one line (NOTATION.md): no ``\\n``, and no ``\\r`` either, which a string read
-    from text in memory may hold but which ends a line in a file (and the string with it)."""
-    if "\n" in value or "\r" in value:
-        raise ValueError(f"cannot write the value of tag {tag} {value!r} in the notation: a string holds no line break (\\r or \\n)")
+def _quote(value: str) -> str:
+    if "\n" in value:  # a lone \r the parser reads inside a value (it ends no line): keep it
+        raise _fail("value", value)
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -104,7 +94,7 @@ def format_header(header: Header) -> str:
     if not _TAG.fullmatch(header.name) or (header.key is not None and not _KEY.fullmatch(header.key)):
         raise _fail("header tag", header)
     key = f" {header.key}" if header.key is not None else ""
-    return _with_comments(f"[{header.name}{key} {_quote(header.value, header.name)}]", header.comments)
+    return _with_comments(f"[{header.name}{key} {_quote(header.value)}]", header.comments)
 
 
 def format_turn(turn: Turn) -> str:

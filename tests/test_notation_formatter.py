@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from muggins.notation.compare import same_record, strip_positions
@@ -168,52 +166,3 @@ def test_several_records_read_back_as_written():
 def test_what_no_text_can_say_is_refused_not_written_wrongly(record):
     with pytest.raises(ValueError):
         format_record(record)
-
-
-SAMPLE_TEXT = (Path(__file__).resolve().parents[1] / "samples" / "allfives-2p.mgn").read_text(encoding="utf-8")
-SAMPLE_EVENT = '[Event "Sample: two-player All Fives"]'
-
-
-@pytest.mark.parametrize(
-    "replacement, named",
-    [
-        ('[Event "Club\rnight"]', "tag Event 'Club\\rnight'"),
-        ('[Event "Club"] {Club\rnight}', "comment '{Club\\rnight}'"),
-        ('[Event "Club"] ; Club\rnight', "comment '; Club\\rnight'"),
-    ],
-)
-def test_a_carriage_return_read_from_a_string_is_refused_naming_its_place(replacement, named):
-    """parse_record of a string reads a lone \\r inside a value or a comment (it ends no line
-    there); the formatter wrote it back raw, and that text in a file no longer read: a \\r ends a
-    line there, so the string was unterminated and the record became two (or the comment
-    another). Now the formatter refuses it, naming the tag or the comment."""
-    record = parse_record(SAMPLE_TEXT.replace(SAMPLE_EVENT, replacement, 1))
-    with pytest.raises(ValueError) as caught:
-        format_record(record)
-    assert named in str(caught.value)
-
-
-@pytest.mark.parametrize(
-    "header, named",
-    [
-        (Header("Event", None, "Club\rnight"), "tag Event 'Club\\rnight'"),
-        (Header("Event", None, "Club\r\nnight"), "tag Event 'Club\\r\\nnight'"),
-        (Header("Seat", "A", "Ana\nBruno"), "tag Seat 'Ana\\nBruno'"),
-        (Header("Seat", "A", "a", comments=("{a\rb}",)), "comment '{a\\rb}'"),
-        (Header("Seat", "A", "a", comments=("; a\rb",)), "comment '; a\\rb'"),
-        (Header("Seat", "A", "a", comments=("; a\nb",)), "comment '; a\\nb'"),
-    ],
-)
-def test_a_line_break_built_in_code_is_refused_naming_its_place(header, named):
-    with pytest.raises(ValueError, match="cannot write") as caught:
-        format_record(Record((header,)))
-    assert named in str(caught.value)
-
-
-def test_a_brace_comment_may_still_hold_a_line_feed():
-    """What a file can say is still written: a {...} comment over two lines reads back the same
-    from text and from a file (a \\n is a line end there as it is here)."""
-    record = Record((Header("Seat", "A", "a", comments=("{a\nb}",)),))
-    text = format_record(record)
-    assert text == '[Seat A "a"] {a\nb}\n'
-    assert same_record(parse_record(text), record)
