@@ -80,11 +80,11 @@ def test_diagnostics_quote_a_line_with_its_control_characters_made_visible(comma
 
 
 def test_the_visible_form_of_each_control():
-    from muggins.cli.output import utf8_text, visible
+    from muggins.visible import utf8_text, visible
 
     assert visible("a\x1b[2Jb\x07c\x9b31m\x00\x7f\u202ed\te\nf") == "a\\x1b[2Jb\\x07c\\x9b31m\\x00\\x7f\\u202ed\te\nf"
     assert visible("Café ♠ 6-4") == "Café ♠ 6-4"
-    # a name's byte 0xe9 that is not UTF-8 (os.fsdecode: \udce9) as output.utf8_text writes it;
+    # a name's byte 0xe9 that is not UTF-8 (os.fsdecode: \udce9) as visible.utf8_text writes it;
     # any other lone surrogate as \uXXXX: neither can reach a strict UTF-8 stream raw
     assert visible("caf\udce9.mgn \ud800") == "caf\\xe9.mgn \\ud800"
     assert visible("caf\udce9.mgn \ud800") == utf8_text("caf\udce9.mgn \ud800")

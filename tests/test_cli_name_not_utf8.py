@@ -2,7 +2,7 @@
 reports: on a stream whose encoding is strict UTF-8 (``PYTHONIOENCODING=utf-8:strict``, or a
 UTF-8 locale other than C.UTF-8) every command that printed the name ended in an internal
 error, exit 70 (UnicodeEncodeError: surrogates not allowed), on stdout and on stderr alike.
-The name is now shown as the data formats show it: ``caf\\xe9.mgn`` (output.utf8_text)."""
+The name is now shown as the data formats show it: ``caf\\xe9.mgn`` (visible.utf8_text)."""
 
 from __future__ import annotations
 

@@ -209,7 +209,7 @@ def _walk(folder: Path, onerror: Callable[[OSError], None], outside: Callable[[s
         while links and not starts:
             link = links.pop(0)
             real = os.path.realpath(link)
-            if real != top and not real.startswith(top.rstrip(os.sep) + os.sep):
+            if not Path(real).is_relative_to(top):
                 outside(link)
             elif real not in seen:
                 seen.add(real)

@@ -17,10 +17,15 @@ import unicodedata
 #: (``os.fsdecode``: the byte 0xe9 is ``\\udce9``), which no UTF-8 stream can write.
 CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 
+#: Lone surrogates alone: what data that must stay UTF-8 (CSV, Parquet) writes out (utf8_text).
+SURROGATES = re.compile("[\ud800-\udfff]")
+
 
 def _written(match: re.Match[str]) -> str:
+    """One character as it is written out: ``\\x1b``, ``\\u202e``; a lone surrogate that stands
+    for a byte of a name that is not UTF-8 as that byte (``\\xe9``), any other as ``\\udXXX``."""
     code = ord(match.group())
-    if 0xDC80 <= code <= 0xDCFF:  # a byte of a name that is not UTF-8: written as that byte, as output.utf8_text does
+    if 0xDC80 <= code <= 0xDCFF:
         return f"\\x{code - 0xDC00:02x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
@@ -32,6 +37,15 @@ def visible(text: str) -> str:
     if not CONTROLS.search(text):
         return text
     return CONTROLS.sub(_written, text)
+
+
+def utf8_text(text: str) -> str:
+    """``text`` that encodes in UTF-8 (data that must stay valid UTF-8: CSV, Parquet): each lone
+    surrogate written out as :func:`visible` writes it (``\\xe9`` for the byte 0xe9 of a name
+    that is not UTF-8), control characters kept."""
+    if not SURROGATES.search(text):
+        return text
+    return SURROGATES.sub(_written, text)
 
 
 def columns(text: str) -> int:

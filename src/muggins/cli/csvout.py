@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from muggins.cli.output import utf8_text
+from muggins.visible import utf8_text
 
 #: What a spreadsheet may read as the start of a formula.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -21,7 +21,7 @@ _NUMBER = re.compile(r"[+-]?\d+(\.\d+)?\Z")
 
 def cell(value: object) -> object:
     """``value`` as a CSV cell that no spreadsheet runs, in UTF-8 (a file name's bytes that are
-    not UTF-8 written out, ``\\xe9``: see output.utf8_text)."""
+    not UTF-8 written out, ``\\xe9``: see visible.utf8_text)."""
     if isinstance(value, str):
         value = utf8_text(value)
         if value.startswith(FORMULA_START) and not _NUMBER.match(value):

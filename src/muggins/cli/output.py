@@ -21,7 +21,6 @@ their rows need instead of 80 columns, unless ``COLUMNS`` says otherwise.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from typing import IO, TYPE_CHECKING, Any, Callable
 
@@ -31,10 +30,6 @@ from muggins.visible import visible
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
-
-#: Lone surrogates: what Python makes of the bytes of a file name that are not UTF-8
-#: (``os.fsdecode``: the byte 0xe9 is ``\udce9``), which no UTF-8 text can hold.
-SURROGATES = re.compile("[\ud800-\udfff]")
 
 #: The width of a console that is not a terminal: room for any row of a report in one line.
 WIDE = 1000
@@ -50,15 +45,6 @@ class _Choices:
 
 
 choices = _Choices()
-
-
-def utf8_text(text: str) -> str:
-    """``text`` that encodes in UTF-8 (data that must stay valid UTF-8: CSV, Parquet): each lone
-    surrogate written out, ``\\xe9`` for the byte 0xe9 of a name that is not UTF-8 (as
-    :func:`visible` writes a control), ``\\udXXX`` for any other."""
-    if not SURROGATES.search(text):
-        return text
-    return SURROGATES.sub(lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}" if 0xDC80 <= ord(m.group()) <= 0xDCFF else f"\\u{ord(m.group()):04x}", text)
 
 
 def no_color() -> bool:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from muggins.analysis.tables import COLUMNS
-from muggins.cli.output import SURROGATES, utf8_text
+from muggins.visible import SURROGATES, utf8_text
 from muggins.i18n import _, msg, reason
 
 #: Rows held before they are written as one row group.
@@ -46,7 +46,7 @@ def jsonl_text(rows: list[tuple[str, dict[str, Any]]]) -> str:
 
 
 def _utf8(value: Any) -> Any:
-    """A row's value with every text in it valid UTF-8 (Parquet's strings must be): see output.utf8_text."""
+    """A row's value with every text in it valid UTF-8 (Parquet's strings must be): see visible.utf8_text."""
     if isinstance(value, str):
         return utf8_text(value)
     if isinstance(value, list):
