@@ -39,9 +39,11 @@
  *                                                        (its mode passed in)
  *
  * Bounds: the transposition table is one block shared by all engines, starting at 256 kB and
- * growing to TABLE_BYTES (16 MB; at most 64 MB); each table of layouts stops at its limit
- * (32 MB: the search then starts again on an emptied table, and twice full is LayoutsFull, on
- * which the caller solves on the Python core); the end-of-hand cache is bounded; the recursion
+ * growing to TABLE_BYTES (16 MB; at most 64 MB), emptied in place between the solves of a run
+ * (forget(keep=True)) and freed by forget(); each table of layouts stops at its limit (32 MB of
+ * layouts, counted as used, not as the pools' doubling capacity: the search then starts again
+ * on the table emptied in place, and twice full is LayoutsFull, on which the caller solves on
+ * the Python core); the end-of-hand cache is bounded; the recursion
  * is at most one frame per play, draw and pass (checked against MAX_DEPTH); every 4096 nodes
  * the search checks the deadline and Python's signals (Ctrl-C raises KeyboardInterrupt out of
  * the call, and the engine stays usable).
@@ -483,6 +485,7 @@ typedef struct {
     int32_t low, high;
     uint16_t best, floor1;
     uint8_t gen, held;
+    uint8_t epoch; /* the table's epoch when stored: an entry of an earlier one is no entry */
 } Entry;
 
 #define GUESS_FLOORS 1024
@@ -505,6 +508,10 @@ static size_t TT_MASK = 0;
 static size_t TT_BYTES = DEFAULT_TABLE_BYTES;
 static size_t TT_MADE = 0; /* entries made (not updated) since the table last grew */
 static uint8_t TT_GEN = 1;
+/* forget(keep=True) empties the table by starting a new epoch (every 255th time by zeroing it):
+ * its memory stays the process's own, so the next solves fault in no page of it again (on this
+ * kind of machine a page fault costs about 2 us: a 16 MB table, 8 ms). */
+static uint8_t TT_EPOCH = 1;
 
 #if defined(__linux__)
 #include <sys/mman.h>
@@ -578,9 +585,9 @@ static void tt_grow(void)
     for (size_t i = 0; i < buckets; i++)
         for (int k = 0; k < 2; k++) {
             const Entry *e = &TT[i].e[k];
-            if (!e->gen) continue;
+            if (!e->gen || e->epoch != TT_EPOCH) continue;
             Bucket *b = &block[e->key & (grown - 1)];
-            b->e[b->e[0].gen ? 1 : 0] = *e;
+            b->e[b->e[0].gen && b->e[0].epoch == TT_EPOCH ? 1 : 0] = *e;
         }
     tt_release(TT, buckets);
     TT = block;
@@ -592,8 +599,8 @@ static inline Entry *tt_probe(uint64_t k1, uint64_t k2)
 {
     Bucket *b = &TT[k1 & TT_MASK];
     uint32_t c = (uint32_t)k2;
-    if (b->e[0].key == k1 && b->e[0].check == c && b->e[0].gen) return &b->e[0];
-    if (b->e[1].key == k1 && b->e[1].check == c && b->e[1].gen) return &b->e[1];
+    if (b->e[0].key == k1 && b->e[0].check == c && b->e[0].epoch == TT_EPOCH) return &b->e[0];
+    if (b->e[1].key == k1 && b->e[1].check == c && b->e[1].epoch == TT_EPOCH) return &b->e[1];
     return NULL;
 }
 
@@ -602,13 +609,13 @@ static inline void tt_store(uint64_t k1, uint64_t k2, int low, int high, int flo
     Bucket *b = &TT[k1 & TT_MASK];
     uint32_t c = (uint32_t)k2;
     Entry *e;
-    if (b->e[0].key == k1 && b->e[0].check == c)
+    if (b->e[0].key == k1 && b->e[0].check == c && b->e[0].epoch == TT_EPOCH)
         e = &b->e[0];
-    else if (b->e[1].key == k1 && b->e[1].check == c)
+    else if (b->e[1].key == k1 && b->e[1].check == c && b->e[1].epoch == TT_EPOCH)
         e = &b->e[1];
     else {
         TT_MADE++;
-        if (b->e[0].gen != TT_GEN || held >= b->e[0].held) {
+        if (b->e[0].gen != TT_GEN || b->e[0].epoch != TT_EPOCH || held >= b->e[0].held) {
             b->e[1] = b->e[0];
             e = &b->e[0];
         } else
@@ -622,6 +629,7 @@ static inline void tt_store(uint64_t k1, uint64_t k2, int low, int high, int flo
     e->best = (uint16_t)best;
     e->gen = TT_GEN;
     e->held = (uint8_t)held;
+    e->epoch = TT_EPOCH;
 }
 
 /* Store a node's result: ``best`` searched in the window (a0, b0) is an upper bound at most a0,
@@ -664,8 +672,9 @@ typedef struct {
 
 typedef struct {
     uint64_t k1;
-    uint32_t id1; /* the layout's number + 1; 0: a free slot */
-    uint32_t pad;
+    uint32_t id1;   /* the layout's number + 1; 0: a free slot */
+    uint32_t check; /* the low half of its second key: a lookup reads no record (96 bits of key
+                     * name a layout, as they name a node in the transposition table) */
 } Slot;
 
 /* A table of layouts for one set of layout rules and points: ``Layouts`` in Python, shared by
@@ -690,7 +699,7 @@ typedef struct {
     size_t nlays, caplays;
     Slot *map;
     size_t mapcap;
-    size_t bytes, limit;
+    size_t limit;
     Layout tmp;
 } LTable;
 
@@ -747,31 +756,45 @@ static void lt_clear(LTable *T)
     T->map = NULL;
     T->nrecs = T->caprecs = 0;
     T->nopts = T->capopts = T->nlays = T->caplays = T->mapcap = 0;
-    T->bytes = 0;
+}
+
+/* The bytes the table holds, what its limit bounds: what its pools use. Their capacity beyond
+ * that (they grow by doubling) is mapped but never touched, which on Linux takes no memory:
+ * bounding the capacity instead would hold half as many layouts in the same memory. */
+static size_t lt_used(const LTable *T)
+{
+    return (size_t)T->nrecs * T->stride + T->nlays + T->nopts * sizeof(MoveSlot) + T->mapcap * sizeof(Slot);
+}
+
+/* Empty the table for the next search, keeping its pools: memory it touched stays its own, so
+ * filling it again costs no page faults (on this kind of machine one costs as much as building
+ * a layout). Only the records are zeroed: a slot of zero is a tile not worked out yet. */
+static void lt_reset(LTable *T)
+{
+    if (T->recs) memset(T->recs, 0, (size_t)T->nrecs * T->stride);
+    if (T->map) memset(T->map, 0, T->mapcap * sizeof(Slot));
+    T->nrecs = 0;
+    T->nopts = T->nlays = 0;
 }
 
 /* Make room for ``need`` elements of ``size`` bytes in the pool ``*block`` (growing it to
- * ``*cap``), new ones zeroed; -1 when that would take the table past its limit, or memory runs
- * out. */
-static int lt_room(LTable *T, void **block, size_t *cap, size_t need, size_t size)
+ * ``*cap``), new ones zeroed; -1 when memory runs out. The callers check the limit. */
+static int lt_room(void **block, size_t *cap, size_t need, size_t size)
 {
     if (need <= *cap) return 0;
     size_t grown = *cap ? *cap : 256;
     while (grown < need) grown *= 2;
-    size_t extra = (grown - *cap) * size;
-    if (T->bytes + extra > T->limit) return -1;
     void *p = pool_resize(*block, *cap * size, grown * size);
     if (!p) return -1;
     *block = p;
     *cap = grown;
-    T->bytes += extra;
     return 0;
 }
 
 static int lt_rehash(LTable *T, size_t cap)
 {
     size_t bytes = cap * sizeof(Slot), old = T->mapcap * sizeof(Slot);
-    if (T->bytes - old + bytes > T->limit) return -1;
+    if (lt_used(T) - old + bytes > T->limit) return -1;
     Slot *map = (Slot *)calloc(cap, sizeof(Slot));
     if (!map) return -1;
     for (size_t i = 0; i < T->mapcap; i++)
@@ -783,7 +806,6 @@ static int lt_rehash(LTable *T, size_t cap)
     free(T->map);
     T->map = map;
     T->mapcap = cap;
-    T->bytes = T->bytes - old + bytes;
     return 0;
 }
 
@@ -793,16 +815,16 @@ static long lt_intern(LTable *T, const Layout *L, uint64_t k1, uint64_t k2)
     if (T->mapcap) {
         size_t i = k1 & (T->mapcap - 1);
         while (T->map[i].id1) {
-            if (T->map[i].k1 == k1 && rec_of(T, T->map[i].id1 - 1)->k2 == k2) return (long)T->map[i].id1 - 1;
+            if (T->map[i].k1 == k1 && T->map[i].check == (uint32_t)k2) return (long)T->map[i].id1 - 1;
             i = (i + 1) & (T->mapcap - 1);
         }
     }
     if ((size_t)T->nrecs * 2 + 2 > T->mapcap && lt_rehash(T, T->mapcap ? T->mapcap * 2 : 4096) < 0) return -1;
     size_t size = HEADER + 4 * ((size_t)L->narms + L->nspin), caprecs = T->caprecs;
-    if (T->nrecs >= SLOT_MANY - 2 || T->nlays + size >= UINT32_MAX) return -1;
-    if (lt_room(T, (void **)&T->recs, &caprecs, (size_t)T->nrecs + 1, T->stride) < 0) return -1;
+    if (T->nrecs >= SLOT_MANY - 2 || T->nlays + size >= UINT32_MAX || lt_used(T) + T->stride + size > T->limit) return -1;
+    if (lt_room((void **)&T->recs, &caprecs, (size_t)T->nrecs + 1, T->stride) < 0) return -1;
     T->caprecs = (uint32_t)caprecs;
-    if (lt_room(T, (void **)&T->lays, &T->caplays, T->nlays + size, 1) < 0) return -1;
+    if (lt_room((void **)&T->lays, &T->caplays, T->nlays + size, 1) < 0) return -1;
     uint32_t id = T->nrecs++;
     Rec *r = rec_of(T, id);
     r->k1 = k1;
@@ -821,6 +843,7 @@ static long lt_intern(LTable *T, const Layout *L, uint64_t k1, uint64_t k2)
     while (T->map[i].id1) i = (i + 1) & (T->mapcap - 1);
     T->map[i].k1 = k1;
     T->map[i].id1 = id + 1;
+    T->map[i].check = (uint32_t)k2;
     return (long)id;
 }
 
@@ -841,7 +864,7 @@ static int lt_expand(LTable *T, uint32_t id, int t)
     int inline_too = may_lay_inline(R, L, t), arms = L->empty ? 1 : L->narms, n = 0;
     uint32_t child[2 * MAXARMS];
     int32_t points[2 * MAXARMS];
-    uint64_t key[2 * MAXARMS];
+    uint64_t key[2 * MAXARMS], fits[2 * MAXARMS];
     Undo u;
     /* A play that changes one arm off any spinner (and the count) changes two terms of the
      * key's sum: the flags' and that arm's (layout_key). */
@@ -873,6 +896,7 @@ static int lt_expand(LTable *T, uint32_t id, int t)
 #endif
             long made = lt_intern(T, L, k1, k2);
             int32_t p = T->points[L->count];
+            uint64_t f = L->fits[0];
             layout_undo(L, &u);
             if (made < 0) return -1;
             int j;
@@ -884,10 +908,12 @@ static int lt_expand(LTable *T, uint32_t id, int t)
                 child[j] = child[j - 1];
                 points[j] = points[j - 1];
                 key[j] = key[j - 1];
+                fits[j] = fits[j - 1];
             }
             child[j] = (uint32_t)made;
             points[j] = p;
             key[j] = k1;
+            fits[j] = f;
             n++;
         }
     }
@@ -896,7 +922,8 @@ static int lt_expand(LTable *T, uint32_t id, int t)
         list = (MoveSlot *)slot_of(T, id, t);
     else {
         size_t need = T->nopts + 1 + (size_t)n + (T->nopts == 0);
-        if (need >= SLOT_MANY || lt_room(T, (void **)&T->opts, &T->capopts, need, sizeof(MoveSlot)) < 0) return -1;
+        if (need >= SLOT_MANY || lt_used(T) + (need - T->nopts) * sizeof(MoveSlot) > T->limit) return -1;
+        if (lt_room((void **)&T->opts, &T->capopts, need, sizeof(MoveSlot)) < 0) return -1;
         if (T->nopts == 0) T->nopts = 1;
         uint32_t ref = SLOT_MANY | (uint32_t)T->nopts;
         if (T->slot_bytes == sizeof(MoveSlot)) {
@@ -913,7 +940,7 @@ static int lt_expand(LTable *T, uint32_t id, int t)
     for (int j = 0; j < n; j++) {
         list[j].ref = child[j] + 1;
         list[j].points = points[j];
-        list[j].fits = rec_of(T, child[j])->fits[0];
+        list[j].fits = fits[j]; /* the child's, as its record holds them */
     }
     return 0;
 }
@@ -1496,7 +1523,7 @@ static PyObject *Layouts_get_count(LTable *T, void *closure)
 static PyObject *Layouts_get_bytes(LTable *T, void *closure)
 {
     (void)closure;
-    return PyLong_FromSize_t(T->bytes);
+    return PyLong_FromSize_t(lt_used(T));
 }
 
 static PyObject *Layouts_get_limit(LTable *T, void *closure)
@@ -1716,7 +1743,7 @@ static PyObject *run(Engine *E, PyObject *state, int what, double budget, int fl
     PyObject *out = NULL;
     const Core *core = core_for(E->R);
     if (read_pos(E, state, P) < 0 || tt_ready() < 0) goto done;
-    if (E->T->bytes > E->T->limit / 2) lt_clear(E->T);
+    if (lt_used(E->T) > E->T->limit / 2) lt_reset(E->T);
     for (int attempt = 0; attempt < 3; attempt++) {
         TT_GEN = TT_GEN == 255 ? 1 : TT_GEN + 1;
         E->stop = STOP_NONE;
@@ -1736,7 +1763,7 @@ static PyObject *run(Engine *E, PyObject *state, int what, double budget, int fl
         arena_trim(E);
         if (stop == STOP_FULL) {
             Py_CLEAR(out);
-            lt_clear(E->T);
+            lt_reset(E->T);
             continue;
         }
         if (stop == STOP_ERROR) {
@@ -1958,11 +1985,20 @@ static PyObject *table_bytes(PyObject *self, PyObject *noargs)
     return PyLong_FromSize_t(TT ? (TT_MASK + 1) * sizeof(Bucket) : 0);
 }
 
-static PyObject *forget(PyObject *self, PyObject *noargs)
+static PyObject *forget(PyObject *self, PyObject *args, PyObject *kw)
 {
+    static char *names[] = {"keep", NULL};
+    int keep = 0;
     (void)self;
-    (void)noargs;
-    tt_free();
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|p:forget", names, &keep)) return NULL;
+    if (!keep || !TT) {
+        tt_free();
+        Py_RETURN_NONE;
+    }
+    if (++TT_EPOCH == 0) { /* the epochs ran out: no entry may look current again */
+        memset(TT, 0, (TT_MASK + 1) * sizeof(Bucket));
+        TT_EPOCH = 1;
+    }
     Py_RETURN_NONE;
 }
 
@@ -1971,7 +2007,7 @@ static PyMethodDef module_methods[] = {
     {"set_table_bytes", set_table_bytes, METH_O, "set_table_bytes(n): the transposition table's size from the next search"},
     {"table_bytes", table_bytes, METH_NOARGS, "table_bytes(): the transposition table's size now (0: none yet)"},
     {"totals", totals, METH_O, "totals(layout_rules): how many end totals (0, 1, ...) the points table must give"},
-    {"forget", forget, METH_NOARGS, "forget(): free the transposition table (every engine's entries)"},
+    {"forget", (PyCFunction)(void (*)(void))forget, METH_VARARGS | METH_KEYWORDS, "forget(keep=False): forget every engine's entries in the transposition table, freeing it, or with keep keeping its memory for the next solves"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -359,6 +359,7 @@ typedef struct {
     int32_t order, points;
     uint32_t child;
     uint8_t tile, j, np, pad;
+    uint64_t k1, k2; /* the child's key, in a node that keys its children (deep) */
 } FN(LeanMove);
 
 /* lt_moves, with the slot's size known for one-word sets */
@@ -447,6 +448,12 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
     FN(LeanMove) mv[LEAN_MOVES];
     int nm = 0;
     const size_t stride = T->stride, slot_bytes = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
+    uint64_t s1 = 0, s2 = 0; /* the seat's, the boneyard's and the engine's part of each child's key */
+    if (deep) {
+        uint64_t s = (uint64_t)nx | (uint64_t)bpos << 8 | 5ULL << 40;
+        s1 = mix64(s) + E->salt1;
+        s2 = mix64b(s) + E->salt2;
+    }
     for (int w = 0; w < W; w++) {
         uint64_t bits = playable.w[w];
         while (bits) {
@@ -488,19 +495,20 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
                 m->tile = (uint8_t)t;
                 m->j = (uint8_t)j;
                 m->np = (uint8_t)(np > 255 ? 255 : np);
+                if (deep) { /* the child's key, and its entry on its way to the cache while the moves are ordered */
+                    const Rec *c = rec_of(T, child);
+                    m->k1 = c->k1 + s1 + (E->hh1 ^ ZH1[mover][t]);
+                    m->k2 = c->k2 + s2 + (E->hh2 ^ ZH2[mover][t]);
+                    __builtin_prefetch(&TT[m->k1 & TT_MASK]);
+                }
             }
         }
     }
-    uint64_t s1 = 0, s2 = 0;
     if (deep) {
-        uint64_t s = (uint64_t)nx | (uint64_t)bpos << 8 | 5ULL << 40;
-        s1 = mix64(s) + E->salt1;
-        s2 = mix64b(s) + E->salt2;
         if (held > E->etc) { /* a child already known to reach beta decides the node at once */
             for (int i = 0; i < nm; i++) {
-                const Rec *c = rec_of(T, mv[i].child);
                 int t = mv[i].tile;
-                Entry *e = tt_probe(c->k1 + s1 + (E->hh1 ^ ZH1[mover][t]), c->k2 + s2 + (E->hh2 ^ ZH2[mover][t]));
+                Entry *e = tt_probe(mv[i].k1, mv[i].k2);
                 if (e && e->floor1 <= E->floor1) {
                     int value = flip > 0 ? mv[i].points + e->low : mv[i].points - e->high;
                     if (value >= beta) {
@@ -583,9 +591,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
                 }
             }
         } else if (deep) {
-            const Rec *c = rec_of(T, m->child);
-            uint64_t ck[2] = {c->k1 + s1 + E->hh1, c->k2 + s2 + E->hh2};
-            cv = FN(lean)(E, m->child, nx, bpos, ca, cb, ck);
+            cv = FN(lean)(E, m->child, nx, bpos, ca, cb, &m->k1);
         } else
             cv = FN(lean)(E, m->child, nx, bpos, ca, cb, NULL);
         value = flip > 0 ? points + cv : points - cv;

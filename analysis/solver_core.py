@@ -244,14 +244,17 @@ def _engine(given: CoreInput) -> tuple[CoreEngine, State]:
 
 
 def forget(layouts: bool = True) -> None:
-    """Drop the compiled engines kept between calls and free the transposition table; unless
-    ``layouts`` is false, drop the layout tables and the end-of-hand answers too."""
+    """Drop the compiled engines kept between calls and empty the transposition table; unless
+    ``layouts`` is false, drop the layout tables and the end-of-hand answers too, and free the
+    table's memory. Between the solves of one run (``layouts`` false) the table keeps its block,
+    emptied in place: the next solve faults in none of its pages again, which on a virtual
+    machine costs more than a small solve (bench/bench_solver.py)."""
     _ENGINES.clear()
     if layouts:
         _LAYOUTS.clear()
         _scorer.cache_clear()
     if _compiled is not None:
-        _compiled.forget()
+        _compiled.forget(keep=not layouts)
 
 
 @functools.lru_cache(maxsize=8)

@@ -340,6 +340,50 @@ def test_the_transposition_table_grows_during_a_search_and_keeps_its_word():
     core.forget()
 
 
+def pontos_position(seed: int, plays: int) -> Position:
+    rules = load("pontos")
+    record = next(simulate(rules, seed, 1, Options(players=4)))
+    for turn, state in Game(record, rules).replay_hand(record.hands[0]):
+        if turn == plays:
+            break
+    return position_from_state(state)
+
+
+def test_forget_with_keep_empties_the_transposition_table_in_place():
+    # Between the solves of one run the block stays (none of its pages faulted in again) but
+    # none of its entries answers: the solve searches as a first one does, not the few nodes
+    # of a table that remembers. Past 255 such forgets the epochs run out and it is zeroed.
+    position = pontos_position(2, 4)
+    core.forget()
+    engine, given = fresh_engine(position)
+    first = engine.solve(given.state)
+    size = core.table_bytes()
+    remembered = engine.solve(given.state)
+    assert remembered[:3] == first[:3] and remembered[3] < first[3] / 10
+    for times in (1, 300):
+        for _ in range(times):
+            core.forget(keep=True)
+        assert core.table_bytes() == size
+        again = engine.solve(given.state)
+        assert again[:3] == first[:3] and again[3] > first[3] / 2
+    core.forget()
+    assert core.table_bytes() == 0
+
+
+def test_the_layout_limit_bounds_the_bytes_used_not_the_pools_capacity():
+    # This solve needs 786 layouts, 556 kB of records, moves and index; its pools, grown by
+    # doubling, have room for more. Counted by capacity (753 kB) they did not fit in 600 kB.
+    position = pontos_position(3, 10)
+    given = solver_core.core_input(position)
+    layouts = core.Layouts(given.layout_rules, given.points)
+    layouts.limit = 600_000
+    engine = core.Engine(layouts, given.turn_rules, given.signs, given.boneyard, given.scorer())
+    value = engine.solve(given.state)[0]
+    assert 0 < layouts.bytes <= 600_000
+    with on_core("python"):
+        assert value * given.scale == solve(position).value
+
+
 def test_a_layout_table_too_small_starts_again_or_gives_way_to_python():
     rules, record = load("pontos"), None
     record = next(simulate(rules, 3, 1, Options(players=4)))
