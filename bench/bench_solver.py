@@ -21,7 +21,7 @@ Each group of solves is measured twice, each way in its own forked process:
   them: the layout tables of the rule set (which layouts exist, the moves each allows) are
   kept, the transposition table is dropped before every solve (``forget(layouts=False)``).
 
-Times are wall-clock and CPU seconds (on a loaded machine trust CPU); nodes per second is the
+Times are wall-clock and CPU milliseconds (on a loaded machine trust CPU); nodes per second is the
 group's nodes over its CPU time. Peak memory is ``ru_maxrss`` of the measuring process (for
 cold, the largest single solve; it includes the interpreter and the modules, about 30 MB).
 The load average is printed before and after.
@@ -105,8 +105,8 @@ def row(title: str, found: list[Found], peak: int) -> None:
     walls, cpus, nodes = [f[0] for f in found], [f[1] for f in found], [f[2] for f in found]
     assert all(f[3] for f in found), "every solve here should be exact"
     print(
-        f"{title:<44} {len(found):>3}  {statistics.median(walls):8.3f} {max(walls):8.3f}"
-        f"  {statistics.median(cpus):8.3f} {max(cpus):8.3f}  {statistics.median(nodes):>10.0f} {max(nodes):>10}"
+        f"{title:<44} {len(found):>3}  {statistics.median(walls) * 1e3:8.2f} {max(walls) * 1e3:8.2f}"
+        f"  {statistics.median(cpus) * 1e3:8.2f} {max(cpus) * 1e3:8.2f}  {statistics.median(nodes):>10.0f} {max(nodes):>10}"
         f"  {sum(nodes) / sum(cpus):>9.0f}  {peak:>6}",
         flush=True,
     )
@@ -192,7 +192,7 @@ def main() -> int:
     print(f"solver core measured: {args.core}" + (" (and python, for the ratio)" if ratio else ""))
     print("load average at start: {:.2f} {:.2f} {:.2f}".format(*os.getloadavg()))
     print(
-        f"{'position':<44} {'n':>3}  {'wall med':>8} {'max':>8}  {'cpu med':>8} {'max':>8}"
+        f"{'position (times in ms)':<44} {'n':>3}  {'wall med':>8} {'max':>8}  {'cpu med':>8} {'max':>8}"
         f"  {'nodes med':>10} {'max':>10}  {'nodes/s':>9}  {'MB max':>6}"
     )
     pontos = load("pontos")
