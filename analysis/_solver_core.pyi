@@ -35,6 +35,7 @@ class Layouts:
 class Engine:
     shallow: int
     etc: int
+    small: int
     def __init__(
         self, layouts: Layouts, turn_rules: tuple[int, ...], signs: tuple[int, ...], boneyard: tuple[int, ...], scorer: Scorer, /
     ) -> None: ...

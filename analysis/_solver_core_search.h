@@ -280,7 +280,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
     int a0 = alpha, b0 = beta, best = -INF, bestcode = 0;
     /* The hands' part of the key (hh1, hh2) is kept only where a node below may be keyed: a
      * node of few tiles held has none below it unless a draw can add tiles again. */
-    int keyed = deep || bpos < E->bone_end;
+    int keyed = deep || held > E->small || bpos < E->bone_end; /* (lean's small-table nodes are keyed too) */
     for (int i = 0; i < nm; i++) {
         Move *m = &mv[i];
         int t = m->tile, points = m->points, value;
@@ -422,6 +422,23 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
     }
     uint64_t k1 = 0, k2 = 0;
     int low = -INF, high = INF, first = 0;
+    /* keyed: the hands' part of the key (hh1, hh2) is kept for the nodes below */
+    int small = !deep && held > E->small, keyed = deep || small;
+    uint64_t sk = 0;
+    uint32_t sc = 0;
+    if (small) { /* the seat to move in by its spare hand key (ZH1[seat][MAXTILES], no tile's) */
+        sk = small_key(rec->k1 + E->hh1 + E->salt1 + ZH1[mover][MAXTILES], E->floor1);
+        sc = (uint32_t)(rec->k2 + E->hh2 + E->salt2 + ZH2[mover][MAXTILES]);
+        const Small *e = small_probe(sk, sc);
+        if (e) {
+            low = e->low == -SMALL_INF ? -INF : e->low;
+            high = e->high == SMALL_INF ? INF : e->high;
+            if (low >= beta) return low;
+            if (high <= alpha) return high;
+            if (low > alpha) alpha = low;
+            if (high < beta) beta = high;
+        }
+    }
     if (deep) {
         if (key) {
             k1 = key[0];
@@ -553,7 +570,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
         int dp = pipsum[t];
         E->pips[mover] -= dp;
         E->held--;
-        if (deep) {
+        if (keyed) {
             E->hh1 ^= ZH1[mover][t];
             E->hh2 ^= ZH2[mover][t];
         }
@@ -598,7 +615,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
         hand[t >> 6] ^= 1ULL << (t & 63);
         E->pips[mover] += dp;
         E->held++;
-        if (deep) {
+        if (keyed) {
             E->hh1 ^= ZH1[mover][t];
             E->hh2 ^= ZH2[mover][t];
         }
@@ -616,6 +633,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
         }
     }
     if (deep) tt_store_result(k1, k2, best, a0, b0, low, high, E->floor1, bestcode, held);
+    else if (small) small_store(sk, sc, best, a0, b0, low, high);
     return best;
 }
 

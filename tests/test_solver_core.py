@@ -321,6 +321,40 @@ def test_the_transposition_table_at_every_node_and_of_one_bucket(tiny_table):
             assert engine_values(position, engine, given) == expected
 
 
+def test_the_small_table_at_every_node_or_none():
+    # Every node below the big table's (shallow at 99: none asks it) asks the small one (small
+    # at 0), or none does: the values stay the Python core's on every preset.
+    positions = list(preset_positions(most_left=10, seeds=range(2), every=3))
+    assert len(positions) > 20
+    for position in positions:
+        with on_core("python"):
+            expected = [(m.move, m.value) for m in evaluate_moves(position)]
+        for shallow, small in ((99, 0), (99, 99), (0, 0)):
+            core.forget()
+            engine, given = fresh_engine(position)
+            engine.shallow, engine.etc, engine.small = shallow, shallow, small
+            assert engine_values(position, engine, given) == expected, (shallow, small)
+    core.forget()
+
+
+def test_the_small_table_saves_nodes_and_no_value_changes():
+    # After 4 plays (24 tiles), the default engine against one whose shallow nodes do not ask
+    # the small table (small = shallow): the same value and line, a fifth fewer nodes at least.
+    position = pontos_position(2, 4)
+    found = []
+    for off in (False, True):
+        core.forget()
+        engine, given = fresh_engine(position)
+        assert engine.small == 5 and engine.shallow == 14
+        if off:
+            engine.small = engine.shallow
+        found.append(engine.solve(given.state))
+    (value, line, exact, nodes, _), (value_off, line_off, exact_off, nodes_off, _) = found
+    assert (value, line, exact) == (value_off, line_off, exact_off) and exact
+    assert nodes < 0.8 * nodes_off
+    core.forget()
+
+
 def test_the_transposition_table_grows_during_a_search_and_keeps_its_word():
     # 24 tiles left, every node asking the table: it fills and grows (four times over, its
     # entries moved) during the search, and the values stay the Python core's.
