@@ -632,16 +632,22 @@ static inline void tt_store(uint64_t k1, uint64_t k2, int low, int high, int flo
     e->epoch = TT_EPOCH;
 }
 
-/* Store a node's result: ``best`` searched in the window (a0, b0) is an upper bound at most a0,
- * a lower bound at least b0, else exact; ``low`` and ``high`` are the bounds it had before. */
-static inline void tt_store_result(uint64_t k1, uint64_t k2, int best, int a0, int b0, int low, int high, int floor1, int bestcode, int held)
+/* A node's bounds after its search: ``best`` searched in the window (a0, b0) is an upper bound
+ * at most a0, a lower bound at least b0, else exact; *low and *high hold the bounds it had. */
+static inline void bounds_after(int best, int a0, int b0, int *low, int *high)
 {
     if (best <= a0)
-        high = best;
+        *high = best;
     else if (best >= b0)
-        low = best;
+        *low = best;
     else
-        low = high = best;
+        *low = *high = best;
+}
+
+/* Store a node's result (bounds_after). */
+static inline void tt_store_result(uint64_t k1, uint64_t k2, int best, int a0, int b0, int low, int high, int floor1, int bestcode, int held)
+{
+    bounds_after(best, a0, b0, &low, &high);
     tt_store(k1, k2, low, high, floor1, bestcode, held);
 }
 
@@ -1294,16 +1300,10 @@ static inline const Small *small_probe(uint64_t key, uint32_t check)
 
 static inline int small_fits(int v) { return v == INF || v == -INF || (v > -SMALL_INF && v < SMALL_INF); }
 
-/* Store ``best``, searched in (a0, b0), as tt_store_result does; ``low`` and ``high``: the
- * bounds the node had before. */
+/* Store a node's result (bounds_after), as tt_store_result does. */
 static inline void small_store(uint64_t key, uint32_t check, int best, int a0, int b0, int low, int high)
 {
-    if (best <= a0)
-        high = best;
-    else if (best >= b0)
-        low = best;
-    else
-        low = high = best;
+    bounds_after(best, a0, b0, &low, &high);
     if (!small_fits(low) || !small_fits(high)) return;
     Small *e = &SMALL[key & ((1u << SMALL_BITS) - 1)];
     e->key = key;
