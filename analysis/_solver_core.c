@@ -1321,6 +1321,8 @@ typedef struct {
     PyObject *(*moves)(Engine *, Pos *);
 } Core;
 
+enum { LEAN_DEEP, LEAN_SMALL, LEAN_TINY }; /* the kinds of node lean specializes for */
+
 #define W 1
 #define FN(name) name##_w1
 #include "_solver_core_search.h"

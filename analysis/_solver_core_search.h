@@ -382,7 +382,11 @@ static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int 
     return (const MoveSlot *)p;
 }
 
-static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key)
+static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key);
+
+/* lean's body for one kind of node, known when compiled (LEAN_DEEP, LEAN_SMALL, LEAN_TINY): each
+ * kind's function has only its own code, and fewer values to keep across its children's calls. */
+static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key, const int kind)
 {
     if (!(++E->nodes & 4095) && tick(E)) return 0;
     int held = E->held;
@@ -400,7 +404,8 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
         if (E->flip_next[mover] > 0) return FN(lean)(E, lid, nx, bpos, alpha, beta, NULL);
         return -FN(lean)(E, lid, nx, bpos, -beta, -alpha, NULL);
     }
-    int deep = held > E->shallow, ntiles = FN(count)(FN(load)(hand));
+    const int deep = kind == LEAN_DEEP;
+    int ntiles = FN(count)(FN(load)(hand));
     if (ntiles == 1) { /* the last tile: its moves are listed most points first */
         int t = -1;
         for (int w = 0; w < W; w++)
@@ -423,7 +428,7 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
     uint64_t k1 = 0, k2 = 0;
     int low = -INF, high = INF, first = 0;
     /* keyed: the hands' part of the key (hh1, hh2) is kept for the nodes below */
-    int small = !deep && held > E->small, keyed = deep || small;
+    const int small = kind == LEAN_SMALL, keyed = deep || small;
     uint64_t sk = 0;
     uint32_t sc = 0;
     if (small) { /* the seat to move in by its spare hand key (ZH1[seat][MAXTILES], no tile's) */
@@ -635,6 +640,31 @@ static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int
     if (deep) tt_store_result(k1, k2, best, a0, b0, low, high, E->floor1, bestcode, held);
     else if (small) small_store(sk, sc, best, a0, b0, low, high);
     return best;
+}
+
+static int FN(lean_deep)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key)
+{
+    return FN(lean_kind)(E, lid, mover, bpos, alpha, beta, key, LEAN_DEEP);
+}
+
+static int FN(lean_small)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key)
+{
+    return FN(lean_kind)(E, lid, mover, bpos, alpha, beta, key, LEAN_SMALL);
+}
+
+static int FN(lean_tiny)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key)
+{
+    return FN(lean_kind)(E, lid, mover, bpos, alpha, beta, key, LEAN_TINY);
+}
+
+/* lean, for the kind of node that ``held`` tiles make: keyed in the big table, in the small
+ * one, or in neither. */
+static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key)
+{
+    int held = E->held;
+    if (held > E->shallow) return FN(lean_deep)(E, lid, mover, bpos, alpha, beta, key);
+    if (held > E->small) return FN(lean_small)(E, lid, mover, bpos, alpha, beta, key);
+    return FN(lean_tiny)(E, lid, mover, bpos, alpha, beta, key);
 }
 
 static int FN(search)(Engine *E, uint32_t lid, int mover, int bpos, int must, int alpha, int beta, const uint64_t *key)
