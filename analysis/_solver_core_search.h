@@ -504,6 +504,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
                 const uint64_t *cfits = rec_of(T, child)->fits;
 #endif
                 int np = FN(common)(after, cfits);
+                __builtin_prefetch(recs + (size_t)child * stride); /* the child's header: its fits and keys */
                 m->points = slot[j].points;
                 m->order = ((np << 16) + (FN(common)(other, cfits) << 8) - m->points) * 64 - hb;
                 for (int v = 0; v < W; v++) {
