@@ -507,6 +507,18 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
                 __builtin_prefetch(recs + (size_t)child * stride); /* the child's header: its fits and keys */
                 m->points = slot[j].points;
                 m->order = ((np << 16) + (FN(common)(other, cfits) << 8) - m->points) * 64 - hb;
+#if W == 1
+                { /* the first three, without a branch (a loop's exit, mispredicted, cost more than it
+                   * saved): a missing one prefetches the header again */
+                    const uint8_t *base = recs + (size_t)child * stride;
+                    uint64_t b = after[0] & cfits[0];
+                    for (int k = 0; k < 3; k++) {
+                        uint64_t on = -(uint64_t)(b != 0);
+                        __builtin_prefetch(base + ((sizeof(Rec) + (size_t)__builtin_ctzll(b | (1ULL << 63)) * slot_bytes) & on));
+                        b &= b - 1;
+                    }
+                }
+#else
                 for (int v = 0; v < W; v++) {
                     uint64_t b = after[v] & cfits[v];
                     while (b) {
@@ -514,6 +526,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
                         b &= b - 1;
                     }
                 }
+#endif
                 m->child = child;
                 m->tile = (uint8_t)t;
                 m->j = (uint8_t)j;
