@@ -1,7 +1,7 @@
 """How fast the perfect-information solver is: prints figures, asserts nothing.
 
     python bench/bench_solver.py [--core compiled|python] [--no-ratio] [--deals 20] [--plays 8 4 0]
-                                 [--no-two-player] [--no-whole-hand] [--quick] [--json]
+                                 [--settle 100] [--no-two-player] [--no-whole-hand] [--quick] [--json]
 
 ``--core``: the search core measured (``analysis/solver_core.py``; default the compiled one
 where it is built). Measuring the compiled core, the pure-Python core is measured too, in the
@@ -19,7 +19,11 @@ Each group of solves is measured twice, each way in its own forked process:
 - **cold**: every solve in a fresh process, nothing kept from an earlier solve;
 - **warm**: the group's solves one after another in one process, as an analysis run makes
   them: the layout tables of the rule set (which layouts exist, the moves each allows) are
-  kept, the transposition table is dropped before every solve (``forget(layouts=False)``).
+  kept, the transposition table is dropped before every solve (``forget(layouts=False)``);
+- **steady**: as warm, after ``--settle`` solves (default 100) of other deals of the same kind
+  (seeds from ``--seed`` + 10,000) in the same process: a process deep in an analysis run, whose
+  tables' memory is in use already (no page faulted in afresh: about 2 us each on this kind of
+  machine, a fifth of a solve after 8 plays) and whose layouts are those of other deals.
 
 Times are wall-clock and CPU milliseconds (on a loaded machine trust CPU); nodes per second is the
 group's nodes over its CPU time. Peak memory is ``ru_maxrss`` of the measuring process (for
@@ -29,7 +33,8 @@ The load average is printed before and after.
 ``--json``: the figures as one JSON object on the last line (for bench/run.py), CPU seconds:
 for each group (``after_8``, ``after_4``, ``after_0``, ``seven_five_opening``) the cold median and
 largest solve time, peak memory and nodes per second, the warm median and peak memory; the
-whole hand's time and peak; the core measured (``core``) and, with the ratio, Python's cold
+whole hand's time and peak; the steady median and peak (``steady_solve_s_median_<group>``,
+``steady_peak_mb_<group>``); the core measured (``core``) and, with the ratio, Python's cold
 median over the core's (``ratio_vs_python_<group>``, ``ratio_vs_python_whole_hand``); the load
 average at the end. ``--quick``: 3 deals, after 8 plays and the two-player opening, no whole
 hand.
@@ -50,6 +55,9 @@ from muggins.notation.model import Play
 from muggins.replay.replayer import Game
 from muggins.replay.rules import RuleSet, load
 from muggins.replay.simulate import Options, simulate
+
+#: The steady rows' other deals: seeds this far from the measured ones
+OTHER_SEEDS = 10_000
 
 #: One solve: (wall s, CPU s, nodes, exact)
 Found = tuple[float, float, int, bool]
@@ -101,6 +109,12 @@ def timed_solves(group: list[Position], keep_layouts: bool) -> list[Found]:
     return out
 
 
+def settled(others: list[Position], group: list[Position]) -> list[Found]:
+    """``timed_solves(group, True)`` after solving ``others`` in the same process."""
+    timed_solves(others, True)
+    return timed_solves(group, True)
+
+
 def row(title: str, found: list[Found], peak: int) -> None:
     walls, cpus, nodes = [f[0] for f in found], [f[1] for f in found], [f[2] for f in found]
     assert all(f[3] for f in found), "every solve here should be exact"
@@ -124,14 +138,22 @@ def cold(group: list[Position]) -> tuple[list[Found], int]:
     return [r[0][0] for r in runs], max(r[1] for r in runs)
 
 
-def measure(title: str, label: str, group: list[Position], core: str, ratio: bool) -> dict[str, float]:
-    """Print the group's cold and warm rows on ``core`` (and, with ``ratio``, the Python core's
-    cold row); return its figures, keys ending in ``_label``."""
+def measure(title: str, label: str, group: list[Position], others: list[Position], core: str, ratio: bool) -> dict[str, float]:
+    """Print the group's cold, warm and (with ``others``) steady rows on ``core`` (and, with
+    ``ratio``, the Python core's cold row); return its figures, keys ending in ``_label``."""
     use(core)
     found, peak = cold(group)
     row(f"{core}: {title}, cold", found, peak)
     warm, warm_peak = in_child(timed_solves, group, True)
     row(f"{core}: {title}, warm", warm, warm_peak)
+    steady: dict[str, float] = {}
+    if others:
+        settled_found, settled_peak = in_child(settled, others, group)
+        row(f"{core}: {title}, steady", settled_found, settled_peak)
+        steady = {
+            f"steady_solve_s_median_{label}": round(statistics.median(f[1] for f in settled_found), 4),
+            f"steady_peak_mb_{label}": settled_peak,
+        }
     cpus = [f[1] for f in found]
     extra = {}
     if ratio:
@@ -142,7 +164,7 @@ def measure(title: str, label: str, group: list[Position], core: str, ratio: boo
         print(f"{'':<44}      python / {core}, cold medians: {times:.1f}", flush=True)
         extra[f"ratio_vs_python_{label}"] = round(times, 1)
         use(core)
-    return extra | {
+    return extra | steady | {
         f"solve_s_median_{label}": round(statistics.median(cpus), 4),
         f"solve_s_max_{label}": round(max(cpus), 4),
         f"peak_mb_{label}": peak,
@@ -178,13 +200,16 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--plays", type=int, nargs="*", default=[8, 4, 0])
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument(
+        "--settle", type=int, default=100, help="solves of other deals before the steady row (0: no steady row)"
+    )
     parser.add_argument("--no-two-player", action="store_true")
     parser.add_argument("--no-whole-hand", action="store_true")
     parser.add_argument("--quick", action="store_true", help="3 deals, after 8 plays and the two-player opening: a smoke test")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object (for bench/run.py)")
     args = parser.parse_args()
     if args.quick:
-        args.deals, args.plays, args.no_whole_hand = 3, [8], True
+        args.deals, args.plays, args.no_whole_hand, args.settle = 3, [8], True, 0
     if args.core == "compiled" and not solver_core.available():
         parser.error("the compiled solver core is not built in this installation")
     ratio = args.core != "python" and not args.no_ratio
@@ -198,10 +223,13 @@ def main() -> int:
     pontos = load("pontos")
     for plays in args.plays:
         group = positions(pontos, 4, plays, args.deals, args.seed)
-        figures.update(measure(f"pontos 4 players, after {plays} plays", f"after_{plays}", group, args.core, ratio))
+        others = positions(pontos, 4, plays, args.settle, args.seed + OTHER_SEEDS)
+        figures.update(measure(f"pontos 4 players, after {plays} plays", f"after_{plays}", group, others, args.core, ratio))
     if not args.no_two_player:
-        group = positions(load("allfives-seven-five"), 2, 0, args.deals, args.seed)
-        figures.update(measure("allfives-seven-five 2 players, opening", "seven_five_opening", group, args.core, ratio))
+        seven_five = load("allfives-seven-five")
+        group = positions(seven_five, 2, 0, args.deals, args.seed)
+        others = positions(seven_five, 2, 0, args.settle, args.seed + OTHER_SEEDS)
+        figures.update(measure("allfives-seven-five 2 players, opening", "seven_five_opening", group, others, args.core, ratio))
     if not args.no_whole_hand:
         for core in (args.core, "python") if ratio else (args.core,):
             use(core)
