@@ -504,13 +504,13 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
                 const uint64_t *cfits = rec_of(T, child)->fits;
 #endif
                 int np = FN(common)(after, cfits);
-                __builtin_prefetch(recs + (size_t)child * stride); /* the child's header: its fits and keys */
+                const uint8_t *base = recs + (size_t)child * stride; /* the child's record */
+                __builtin_prefetch(base); /* its header: its fits and keys */
                 m->points = slot[j].points;
                 m->order = ((np << 16) + (FN(common)(other, cfits) << 8) - m->points) * 64 - hb;
 #if W == 1
                 { /* the first three, without a branch (a loop's exit, mispredicted, cost more than it
                    * saved): a missing one prefetches the header again */
-                    const uint8_t *base = recs + (size_t)child * stride;
                     uint64_t b = after[0] & cfits[0];
                     for (int k = 0; k < 3; k++) {
                         uint64_t on = -(uint64_t)(b != 0);
@@ -522,7 +522,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
                 for (int v = 0; v < W; v++) {
                     uint64_t b = after[v] & cfits[v];
                     while (b) {
-                        __builtin_prefetch(recs + (size_t)child * stride + sizeof(Rec) + (size_t)((v << 6) + __builtin_ctzll(b)) * slot_bytes);
+                        __builtin_prefetch(base + sizeof(Rec) + (size_t)((v << 6) + __builtin_ctzll(b)) * slot_bytes);
                         b &= b - 1;
                     }
                 }

@@ -14,7 +14,7 @@ the greedy simulator). Then the two-player seven-tile game with a known boneyard
 (``allfives-seven-five``) from the opening, and one whole four-player hand analysed exactly:
 ``evaluate_moves`` at every turn, the engine kept through the hand as a caller would keep it.
 
-Each group of solves is measured twice, each way in its own forked process:
+Each group of solves is measured three ways, each in its own forked process:
 
 - **cold**: every solve in a fresh process, nothing kept from an earlier solve;
 - **warm**: the group's solves one after another in one process, as an analysis run makes
@@ -208,6 +208,8 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="3 deals, after 8 plays and the two-player opening: a smoke test")
     parser.add_argument("--json", action="store_true", help="print the figures as one JSON object (for bench/run.py)")
     args = parser.parse_args()
+    if args.settle < 0:
+        parser.error(f"--settle takes a number of solves, 0 or more, not {args.settle}")
     if args.quick:
         args.deals, args.plays, args.no_whole_hand, args.settle = 3, [8], True, 0
     if args.core == "compiled" and not solver_core.available():
