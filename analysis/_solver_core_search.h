@@ -212,9 +212,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
 #else
                 const uint64_t *cfits = rec_of(T, child)->fits;
 #endif
-                /* Moves that leave the next player (then the other opponent) fewest tiles to
-                 * play first, then those that score most: small refutations first. */
-                m->order = (FN(common)(after, cfits) << 16) + (other ? FN(common)(other, cfits) << 8 : 0) - m->points;
+                m->order = move_order(FN(common)(after, cfits), other ? FN(common)(other, cfits) : 0, m->points);
                 /* the slots the next player's search will read */
                 for (int v = 0; v < W; v++) {
                     uint64_t b = after[v] & cfits[v];
@@ -384,6 +382,31 @@ static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int 
 
 static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key);
 
+/* A forced node (one tile playable, in one place): its value is the move's points and its
+ * child's, so it neither asks nor fills a table (the child's entry holds the same knowledge,
+ * its window shifted by the points) and orders nothing. */
+static int FN(forced)(Engine *E, const MoveSlot *slot, int t, int mover, int bpos, int alpha, int beta)
+{
+    uint64_t *hand = E->hands[mover];
+    int points = slot->points, nx = E->nxt[mover], dp = E->pipsum[t], cv;
+    uint32_t child = slot->ref - 1;
+    hand[t >> 6] ^= 1ULL << (t & 63);
+    E->pips[mover] -= dp;
+    E->held--;
+    E->hh1 ^= ZH1[mover][t];
+    E->hh2 ^= ZH2[mover][t];
+    if (E->flip_next[mover] > 0)
+        cv = points + FN(lean)(E, child, nx, bpos, alpha - points, beta - points, NULL);
+    else
+        cv = points - FN(lean)(E, child, nx, bpos, points - beta, points - alpha, NULL);
+    hand[t >> 6] ^= 1ULL << (t & 63);
+    E->pips[mover] += dp;
+    E->held++;
+    E->hh1 ^= ZH1[mover][t];
+    E->hh2 ^= ZH2[mover][t];
+    return cv;
+}
+
 /* lean's body for one kind of node, known when compiled (LEAN_DEEP, LEAN_SMALL, LEAN_TINY): each
  * kind's function has only its own code, and fewer values to keep across its children's calls. */
 static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key, const int kind)
@@ -424,6 +447,21 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
             E->pips[mover] = pips;
         }
         return best;
+    }
+    /* one tile to play: if it has one placement, the node is forced (unless its child is the
+     * first of its line kept in no table: the node's entry is then the line's only one) */
+    if (FN(count)(playable) == 1 && (kind != LEAN_SMALL || held - 1 > E->small)) {
+        int t = -1;
+        for (int w = 0; w < W; w++)
+            if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
+        int n;
+        const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n);
+        if (!slot) {
+            E->stop = STOP_FULL;
+            return 0;
+        }
+        if (n == 1) return FN(forced)(E, slot, t, mover, bpos, alpha, beta);
+        rec = rec_of(T, lid); /* working the moves out may have moved the table */
     }
     uint64_t k1 = 0, k2 = 0;
     int low = -INF, high = INF, first = 0;
@@ -507,7 +545,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
                 const uint8_t *base = recs + (size_t)child * stride; /* the child's record */
                 __builtin_prefetch(base); /* its header: its fits and keys */
                 m->points = slot[j].points;
-                m->order = ((np << 16) + (FN(common)(other, cfits) << 8) - m->points) * 64 - hb;
+                m->order = move_order(np, FN(common)(other, cfits), m->points) * 64 - hb;
 #if W == 1
                 { /* the first three, without a branch (a loop's exit, mispredicted, cost more than it
                    * saved): a missing one prefetches the header again */
