@@ -676,6 +676,28 @@ typedef struct {
 
 #define SLOT_MANY (1u << 31)
 
+/* In a compact table (one-word sets of at most 36 tiles, points under 128) a record's slot is
+ * 8 bytes, half a MoveSlot, so that twice the layouts fit in the same memory and the cache:
+ * 0, not worked out yet; bit 63 set, a list in opts at the offset in the low 32 bits; else the
+ * one move: the child's tiles that fit (bits 0-35), its layout number + 1 (bits 36-55) and the
+ * points (bits 56-62). A table big enough to need more layouts than 20 bits number is full. */
+#define PACK_MANY (1ULL << 63)
+#define PACK_FITS_BITS 36
+#define PACK_REF_BITS 20
+#define PACK_MAX_TILES PACK_FITS_BITS
+#define PACK_MAX_POINTS 127
+#define PACK_MAX_RECS ((1u << PACK_REF_BITS) - 2)
+static inline uint64_t pack_slot(uint32_t ref, int32_t points, uint64_t fits)
+{
+    return fits | (uint64_t)ref << PACK_FITS_BITS | (uint64_t)points << (PACK_FITS_BITS + PACK_REF_BITS);
+}
+static inline void unpack_slot(uint64_t s, MoveSlot *m)
+{
+    m->fits = s & ((1ULL << PACK_FITS_BITS) - 1);
+    m->ref = (uint32_t)(s >> PACK_FITS_BITS) & ((1u << PACK_REF_BITS) - 1);
+    m->points = (int32_t)(s >> (PACK_FITS_BITS + PACK_REF_BITS)) & PACK_MAX_POINTS;
+}
+
 typedef struct {
     uint64_t k1;
     uint32_t id1;   /* the layout's number + 1; 0: a free slot */
@@ -696,8 +718,9 @@ typedef struct {
     int32_t *points; /* scaled points by end total */
     int npoints;
     uint8_t *recs;   /* records of ``stride`` bytes: a Rec, then a slot per tile */
-    size_t stride, slot_bytes; /* slots: a MoveSlot each, or in sets of more than 64 tiles a
-                                  uint32_t (SLOT_MANY | the offset of a list) */
+    size_t stride, slot_bytes; /* slots: a MoveSlot each, 8 bytes packed (compact), or in sets
+                                  of more than 64 tiles a uint32_t (SLOT_MANY | a list's offset) */
+    int compact;
     uint32_t nrecs, caprecs;
     MoveSlot *opts; /* lists of moves: a slot whose ref is the count n, then n moves */
     size_t nopts, capopts;
@@ -827,7 +850,7 @@ static long lt_intern(LTable *T, const Layout *L, uint64_t k1, uint64_t k2)
     }
     if ((size_t)T->nrecs * 2 + 2 > T->mapcap && lt_rehash(T, T->mapcap ? T->mapcap * 2 : 4096) < 0) return -1;
     size_t size = HEADER + 4 * ((size_t)L->narms + L->nspin), caprecs = T->caprecs;
-    if (T->nrecs >= SLOT_MANY - 2 || T->nlays + size >= UINT32_MAX || lt_used(T) + T->stride + size > T->limit) return -1;
+    if (T->nrecs >= (T->compact ? PACK_MAX_RECS : SLOT_MANY - 2) || T->nlays + size >= UINT32_MAX || lt_used(T) + T->stride + size > T->limit) return -1;
     if (lt_room((void **)&T->recs, &caprecs, (size_t)T->nrecs + 1, T->stride) < 0) return -1;
     T->caprecs = (uint32_t)caprecs;
     if (lt_room((void **)&T->lays, &T->caplays, T->nlays + size, 1) < 0) return -1;
@@ -924,6 +947,10 @@ static int lt_expand(LTable *T, uint32_t id, int t)
         }
     }
     MoveSlot *list;
+    if (n == 1 && T->compact) {
+        *(uint64_t *)slot_of(T, id, t) = pack_slot(child[0] + 1, points[0], fits[0]);
+        return 0;
+    }
     if (n == 1 && T->slot_bytes == sizeof(MoveSlot))
         list = (MoveSlot *)slot_of(T, id, t);
     else {
@@ -932,7 +959,9 @@ static int lt_expand(LTable *T, uint32_t id, int t)
         if (lt_room((void **)&T->opts, &T->capopts, need, sizeof(MoveSlot)) < 0) return -1;
         if (T->nopts == 0) T->nopts = 1;
         uint32_t ref = SLOT_MANY | (uint32_t)T->nopts;
-        if (T->slot_bytes == sizeof(MoveSlot)) {
+        if (T->compact)
+            *(uint64_t *)slot_of(T, id, t) = PACK_MANY | T->nopts;
+        else if (T->slot_bytes == sizeof(MoveSlot)) {
             MoveSlot *head = (MoveSlot *)slot_of(T, id, t);
             head->ref = ref;
             head->points = 0;
@@ -951,10 +980,32 @@ static int lt_expand(LTable *T, uint32_t id, int t)
     return 0;
 }
 
-/* The moves of tile ``t`` on layout ``id`` (*n of them), worked out the first time; NULL when
- * the table is full. The pointer holds until the table next grows. */
-static inline const MoveSlot *lt_moves(LTable *T, uint32_t id, int t, int *n)
+/* A compact slot's moves (lt_moves): a list in opts, or its one move unpacked into *one. */
+static inline const MoveSlot *packed_moves(const LTable *T, uint64_t s, int *n, MoveSlot *one)
 {
+    if (s & PACK_MANY) {
+        const MoveSlot *head = T->opts + (uint32_t)s;
+        *n = (int)head->ref;
+        return head + 1;
+    }
+    unpack_slot(s, one);
+    *n = 1;
+    return one;
+}
+
+/* The moves of tile ``t`` on layout ``id`` (*n of them), worked out the first time; NULL when
+ * the table is full. The pointer holds until the table next grows, or until the next call
+ * with the same ``one`` (where a compact table's one move is unpacked). */
+static inline const MoveSlot *lt_moves(LTable *T, uint32_t id, int t, int *n, MoveSlot *one)
+{
+    if (T->compact) {
+        uint64_t s = *(uint64_t *)slot_of(T, id, t);
+        if (!s) {
+            if (lt_expand(T, id, t) < 0) return NULL;
+            s = *(uint64_t *)slot_of(T, id, t);
+        }
+        return packed_moves(T, s, n, one);
+    }
     uint32_t ref = *(uint32_t *)slot_of(T, id, t);
     if (!ref) {
         if (lt_expand(T, id, t) < 0) return NULL;
@@ -1536,20 +1587,20 @@ static void Layouts_dealloc(LTable *T)
     Py_TYPE(T)->tp_free((PyObject *)T);
 }
 
-/* Layouts(layout_rules, points)
+/* Layouts(layout_rules, points, compact=True)
  *   layout_rules: (max_pip, spinner, order_any, counts_until, one_half)
- *   points: scaled points by end total, for every total a layout can show (totals()) */
+ *   points: scaled points by end total, for every total a layout can show (totals())
+ *   compact: 8-byte slots where the set and the points allow (False: 16-byte ones, for tests) */
 static PyObject *Layouts_new(PyTypeObject *type, PyObject *args, PyObject *kw)
 {
+    static char *names[] = {"layout_rules", "points", "compact", NULL};
     PyObject *lrules, *points;
-    (void)kw;
-    if (!PyArg_ParseTuple(args, "OO", &lrules, &points)) return NULL;
+    int compact = 1;
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "OO|p:Layouts", names, &lrules, &points, &compact)) return NULL;
     LTable *T = (LTable *)type->tp_alloc(type, 0);
     if (!T) return NULL;
     T->limit = DEFAULT_LAYOUT_BYTES;
     if (read_lrules(lrules, &T->R) < 0) goto fail;
-    T->slot_bytes = T->R.words == 1 ? sizeof(MoveSlot) : sizeof(uint32_t);
-    T->stride = (sizeof(Rec) + T->slot_bytes * (size_t)T->R.ntiles + 63) / 64 * 64;
     T->npoints = count_bound(&T->R) + 1;
     Py_ssize_t np = PySequence_Size(points);
     if (np < 0) goto fail;
@@ -1566,7 +1617,11 @@ static PyObject *Layouts_new(PyTypeObject *type, PyObject *args, PyObject *kw)
         long v;
         if (get_int(points, i, 0, 1 << 20, "points", &v) < 0) goto fail;
         T->points[i] = (int32_t)v;
+        if (v > PACK_MAX_POINTS) compact = 0;
     }
+    T->compact = compact && T->R.words == 1 && T->R.ntiles <= PACK_MAX_TILES;
+    T->slot_bytes = T->compact ? sizeof(uint64_t) : T->R.words == 1 ? sizeof(MoveSlot) : sizeof(uint32_t);
+    T->stride = (sizeof(Rec) + T->slot_bytes * (size_t)T->R.ntiles + 63) / 64 * 64;
     return (PyObject *)T;
 fail:
     Py_DECREF(T);
@@ -1617,7 +1672,14 @@ static PyMethodDef Layouts_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static PyObject *Layouts_get_compact(LTable *T, void *closure)
+{
+    (void)closure;
+    return PyBool_FromLong(T->compact);
+}
+
 static PyGetSetDef Layouts_getset[] = {
+    {"compact", (getter)Layouts_get_compact, NULL, "whether its slots are 8 bytes (packed), not 16", NULL},
     {"count", (getter)Layouts_get_count, NULL, "layouts numbered so far", NULL},
     {"bytes", (getter)Layouts_get_bytes, NULL, "memory the table holds", NULL},
     {"limit", (getter)Layouts_get_limit, (setter)Layouts_set_limit, "the most memory the table may hold (setting it empties it)", NULL},

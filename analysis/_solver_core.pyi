@@ -29,7 +29,11 @@ class LayoutsFull(MemoryError):
 class Layouts:
     """The layouts of one set of layout rules and points, shared by engines."""
 
-    def __init__(self, layout_rules: tuple[int, ...], points: Sequence[int], /) -> None: ...
+    compact: bool
+    count: int
+    bytes: int
+    limit: int
+    def __init__(self, layout_rules: tuple[int, ...], points: Sequence[int], /, compact: bool = True) -> None: ...
     def clear(self) -> None: ...
 
 class Engine:

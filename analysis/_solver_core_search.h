@@ -98,6 +98,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
     if (!(++E->nodes & 4095) && tick(E)) return 0;
     LTable *T = E->T;
     int held = E->held;
+    MoveSlot one; /* a compact table's one move, unpacked (lt_moves) */
     if (E->floor >= 0 && held + E->nb - bpos <= E->floor) return E->sign[mover] * estimate(E);
     uint64_t *hand = E->hands[mover];
     Rec *rec = rec_of(T, lid);
@@ -126,7 +127,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
         for (int w = 0; w < W; w++)
             if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
         int n;
-        const MoveSlot *slot = lt_moves(T, lid, t, &n);
+        const MoveSlot *slot = lt_moves(T, lid, t, &n, &one);
         if (!slot) {
             E->stop = STOP_FULL;
             return 0;
@@ -196,7 +197,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
             int t = (w << 6) + __builtin_ctzll(bits);
             bits &= bits - 1;
             int n, domino = last;
-            const MoveSlot *slot = lt_moves(T, lid, t, &n);
+            const MoveSlot *slot = lt_moves(T, lid, t, &n, &one);
             if (!slot) {
                 E->stop = STOP_FULL;
                 arena_release(E, &mark);
@@ -360,9 +361,10 @@ typedef struct {
     uint64_t k1, k2; /* the child's key, in a node that keys its children (deep) */
 } FN(LeanMove);
 
-/* lt_moves, with the slot's size known for one-word sets */
-static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int *n)
+/* lt_moves, with the slot's size known for one-word sets that are not compact */
+static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int *n, MoveSlot *one)
 {
+    if (W == 1 && T->compact) return lt_moves(T, id, t, n, one);
     const size_t sb = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
     const uint8_t *p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb;
     uint32_t ref = *(const uint32_t *)p;
@@ -415,6 +417,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
     int held = E->held;
     if (E->floor >= 0 && held + E->nb - bpos <= E->floor) return E->sign[mover] * estimate(E);
     LTable *T = E->T;
+    MoveSlot one; /* a compact table's one move, unpacked (lt_moves) */
     const Rec *rec = rec_of(T, lid);
     uint64_t *hand = E->hands[mover];
     MASK playable = FN(and)(FN(load)(hand), rec->fits);
@@ -434,7 +437,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
         for (int w = 0; w < W; w++)
             if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
         int n;
-        const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n);
+        const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n, &one);
         if (!slot) {
             E->stop = STOP_FULL;
             return 0;
@@ -455,7 +458,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
         for (int w = 0; w < W; w++)
             if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
         int n;
-        const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n);
+        const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n, &one);
         if (!slot) {
             E->stop = STOP_FULL;
             return 0;
@@ -507,7 +510,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
     const uint32_t *hist = E->hist[mover];
     FN(LeanMove) mv[LEAN_MOVES];
     int nm = 0;
-    const size_t stride = T->stride, slot_bytes = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
+    const size_t stride = T->stride, slot_bytes = T->slot_bytes;
     uint64_t s1 = 0, s2 = 0; /* the seat's, the boneyard's and the engine's part of each child's key */
     if (deep) {
         uint64_t s = (uint64_t)nx | (uint64_t)bpos << 8 | 5ULL << 40;
@@ -520,7 +523,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
             int t = (w << 6) + __builtin_ctzll(bits);
             bits &= bits - 1;
             int n;
-            const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n);
+            const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n, &one);
             if (!slot) {
                 E->stop = STOP_FULL;
                 return 0;
@@ -650,7 +653,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
                 for (int w = 0; w < W; w++)
                     if (after[w]) t2 = (w << 6) + __builtin_ctzll(after[w]);
                 int n;
-                const MoveSlot *slot = FN(lean_moves)(T, m->child, t2, &n);
+                const MoveSlot *slot = FN(lean_moves)(T, m->child, t2, &n, &one);
                 if (!slot) {
                     E->stop = STOP_FULL;
                     cv = 0;

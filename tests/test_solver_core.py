@@ -404,6 +404,44 @@ def test_forget_with_keep_empties_the_transposition_table_in_place():
     assert core.table_bytes() == 0
 
 
+def test_compact_slots_search_as_the_wide_ones_do():
+    # A compact table packs a tile's one move into 8 bytes (its fits, child and points), where
+    # a wide one holds a 16-byte MoveSlot: every solve and every move's value the same, node
+    # for node, over positions of every preset and table (boneyards and draws included) and
+    # four-player openings. The two tables are of the same rules, so both formats are tried.
+    positions = list(preset_positions(most_left=13, seeds=range(4, 10), every=3))
+    positions += [pontos_position(seed, plays) for seed in (1, 2) for plays in (0, 6)]
+    assert len(positions) > 40
+    for position in positions:
+        given = solver_core.core_input(position)
+        found = {}
+        for compact in (True, False):
+            layouts = core.Layouts(given.layout_rules, given.points, compact=compact)
+            engine = core.Engine(layouts, given.turn_rules, given.signs, given.boneyard, given.scorer())
+            core.forget()
+            solved = engine.solve(given.state)
+            core.forget()
+            found[compact] = (solved, engine.evaluate(given.state), layouts.compact)
+        assert found[False][2] is False
+        if given.layout_rules[0] <= 7:  # at most 36 tiles, points under 128: compact
+            assert found[True][2] is True
+        assert found[True][:2] == found[False][:2]
+
+
+def test_only_small_sets_and_points_get_compact_slots():
+    given = solver_core.core_input(pontos_position(1, 0))
+    rules = given.layout_rules
+    for max_pip, compact in ((6, True), (7, True), (8, False), (9, False)):
+        wider = (max_pip,) + tuple(rules[1:])
+        points = [0] * core.totals(wider)
+        assert core.Layouts(wider, points).compact is compact, max_pip
+    # a points table with a value past the 7 bits a packed slot has for points
+    points = list(given.points)
+    assert core.Layouts(rules, points).compact is True
+    points[5] = 128  # the total 5: within the totals the table reads
+    assert core.Layouts(rules, points).compact is False
+
+
 def test_the_layout_limit_bounds_the_bytes_used_not_the_pools_capacity():
     # This solve needs 786 layouts, 556 kB of records, moves and index; its pools, grown by
     # doubling, have room for more. Counted by capacity (753 kB) they did not fit in 600 kB.
