@@ -384,6 +384,18 @@ static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int 
 
 static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key);
 
+/* The moves of the one tile in ``playable`` (*t), as lean_moves gives them; NULL, the search
+ * stopped, when the layout table is full. */
+static inline const MoveSlot *FN(lone_moves)(Engine *E, uint32_t lid, MASK playable, int *t, int *n, MoveSlot *one)
+{
+    *t = -1;
+    for (int w = 0; w < W; w++)
+        if (playable.w[w]) *t = (w << 6) + __builtin_ctzll(playable.w[w]);
+    const MoveSlot *slot = FN(lean_moves)(E->T, lid, *t, n, one);
+    if (!slot) E->stop = STOP_FULL;
+    return slot;
+}
+
 /* A forced node (one tile playable, in one place): its value is the move's points and its
  * child's, so it neither asks nor fills a table (the child's entry holds the same knowledge,
  * its window shifted by the points) and orders nothing. */
@@ -433,15 +445,9 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
     const int deep = kind == LEAN_DEEP;
     int ntiles = FN(count)(FN(load)(hand));
     if (ntiles == 1) { /* the last tile: its moves are listed most points first */
-        int t = -1;
-        for (int w = 0; w < W; w++)
-            if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
-        int n;
-        const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n, &one);
-        if (!slot) {
-            E->stop = STOP_FULL;
-            return 0;
-        }
+        int t, n;
+        const MoveSlot *slot = FN(lone_moves)(E, lid, playable, &t, &n, &one);
+        if (!slot) return 0;
         int best = slot[0].points;
         if (!E->domino_zero) {
             int pips = E->pips[mover];
@@ -454,15 +460,9 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
     /* one tile to play: if it has one placement, the node is forced (unless its child is the
      * first of its line kept in no table: the node's entry is then the line's only one) */
     if (FN(count)(playable) == 1 && (kind != LEAN_SMALL || held - 1 > E->small)) {
-        int t = -1;
-        for (int w = 0; w < W; w++)
-            if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
-        int n;
-        const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n, &one);
-        if (!slot) {
-            E->stop = STOP_FULL;
-            return 0;
-        }
+        int t, n;
+        const MoveSlot *slot = FN(lone_moves)(E, lid, playable, &t, &n, &one);
+        if (!slot) return 0;
         if (n == 1) return FN(forced)(E, slot, t, mover, bpos, alpha, beta);
         rec = rec_of(T, lid); /* working the moves out may have moved the table */
     }
