@@ -691,7 +691,7 @@ static inline uint64_t pack_slot(uint32_t ref, int32_t points, uint64_t fits)
 {
     return fits | (uint64_t)ref << PACK_FITS_BITS | (uint64_t)points << (PACK_FITS_BITS + PACK_REF_BITS);
 }
-static inline void unpack_slot(uint64_t s, MoveSlot *m)
+static inline __attribute__((always_inline)) void unpack_slot(uint64_t s, MoveSlot *m)
 {
     m->fits = s & ((1ULL << PACK_FITS_BITS) - 1);
     m->ref = (uint32_t)(s >> PACK_FITS_BITS) & ((1u << PACK_REF_BITS) - 1);
@@ -988,7 +988,7 @@ static int lt_expand(LTable *T, uint32_t id, int t)
 }
 
 /* A compact slot's moves (lt_moves): a list in opts, or its one move unpacked into *one. */
-static inline const MoveSlot *packed_moves(const LTable *T, uint64_t s, int *n, MoveSlot *one)
+static inline __attribute__((always_inline)) const MoveSlot *packed_moves(const LTable *T, uint64_t s, int *n, MoveSlot *one)
 {
     if (s & PACK_MANY) {
         const MoveSlot *head = T->opts + (uint32_t)s;

@@ -364,7 +364,17 @@ typedef struct {
 /* lt_moves, with the slot's size known for one-word sets that are not compact */
 static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int *n, MoveSlot *one)
 {
-    if (W == 1 && T->compact) return lt_moves(T, id, t, n, one);
+#if W == 1
+    if (T->compact) {
+        const uint8_t *q = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sizeof(uint64_t);
+        uint64_t s = *(const uint64_t *)q;
+        if (__builtin_expect(!s, 0)) {
+            if (lt_expand(T, id, t) < 0) return NULL;
+            s = *(const uint64_t *)(T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sizeof(uint64_t));
+        }
+        return packed_moves(T, s, n, one);
+    }
+#endif
     const size_t sb = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
     const uint8_t *p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb;
     uint32_t ref = *(const uint32_t *)p;
