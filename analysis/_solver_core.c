@@ -3,12 +3,14 @@
  * The same search as analysis/solver_search.py and solver.py (fail-soft alpha-beta, null-window
  * tests driven by MTD(f) from shallower cut searches, a transposition table keeping both bounds
  * and the best move, enhanced transposition cutoffs, moves ordered by how few tiles they leave
- * the next opponent then the other one then by points, cut searches at a "floor" of tiles left
+ * the next opponent and the other one and by points, cut searches at a "floor" of tiles left
  * valued by an estimate, the deadline of a budget, the best line and every move's value), over
  * this file's own encoding: layouts numbered in a table with each tile's moves worked out once
  * (as solver_table.py does), hands as bitmasks. Where it differs, it differs only in speed:
- * nodes with few tiles held skip the table for a small one (shallow_for, SMALL_FROM), ties in the move order go to the tile that
- * refuted most often (history), and the tables are bounded. The pure-Python solver stays the
+ * nodes with few tiles held skip the table for a small one (shallow_for, SMALL_FROM), a forced
+ * node asks no table, the move order weighs its terms where Python's takes them in turn
+ * (move_order), ties in it go to the tile that refuted most often (history), small sets' layouts
+ * pack their slots (compact), and the tables are bounded. The pure-Python solver stays the
  * reference: tests/test_solver_core.py compares the two on random positions of every preset,
  * and this layout code against muggins.replay.board play by play. analysis/solver_core.py is the
  * only caller: it converts a solver Position into the tuples read here (core_input) and turns
