@@ -989,9 +989,15 @@ static int lt_expand(LTable *T, uint32_t id, int t)
     return 0;
 }
 
-/* A compact slot's moves (lt_moves): a list in opts, or its one move unpacked into *one. */
-static inline __attribute__((always_inline)) const MoveSlot *packed_moves(const LTable *T, uint64_t s, int *n, MoveSlot *one)
+/* lt_moves in a compact table: a list in opts, or the one move unpacked into *one. */
+static inline __attribute__((always_inline)) const MoveSlot *packed_moves(LTable *T, uint32_t id, int t, int *n, MoveSlot *one)
 {
+    const uint64_t *p = (const uint64_t *)(T->recs + (size_t)id * T->stride + sizeof(Rec)) + t;
+    uint64_t s = *p;
+    if (__builtin_expect(!s, 0)) {
+        if (lt_expand(T, id, t) < 0) return NULL;
+        s = ((const uint64_t *)(T->recs + (size_t)id * T->stride + sizeof(Rec)))[t]; /* the table may have moved */
+    }
     if (s & PACK_MANY) {
         const MoveSlot *head = T->opts + (uint32_t)s;
         *n = (int)head->ref;
@@ -1007,14 +1013,7 @@ static inline __attribute__((always_inline)) const MoveSlot *packed_moves(const 
  * with the same ``one`` (where a compact table's one move is unpacked). */
 static inline const MoveSlot *lt_moves(LTable *T, uint32_t id, int t, int *n, MoveSlot *one)
 {
-    if (T->compact) {
-        uint64_t s = *(uint64_t *)slot_of(T, id, t);
-        if (!s) {
-            if (lt_expand(T, id, t) < 0) return NULL;
-            s = *(uint64_t *)slot_of(T, id, t);
-        }
-        return packed_moves(T, s, n, one);
-    }
+    if (T->compact) return packed_moves(T, id, t, n, one);
     uint32_t ref = *(uint32_t *)slot_of(T, id, t);
     if (!ref) {
         if (lt_expand(T, id, t) < 0) return NULL;

@@ -58,6 +58,39 @@ static inline int FN(is_empty)(const uint64_t *hand)
 }
 
 
+/* lt_moves, with the slot's size known for one-word sets */
+static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int *n, MoveSlot *one)
+{
+    if (W == 1 && T->compact) return packed_moves(T, id, t, n, one);
+    const size_t sb = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
+    const uint8_t *p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb;
+    uint32_t ref = *(const uint32_t *)p;
+    if (__builtin_expect(!ref, 0)) {
+        if (lt_expand(T, id, t) < 0) return NULL;
+        p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb; /* the table may have moved */
+        ref = *(const uint32_t *)p;
+    }
+    if (ref & SLOT_MANY) {
+        const MoveSlot *head = T->opts + (ref & ~SLOT_MANY);
+        *n = (int)head->ref;
+        return head + 1;
+    }
+    *n = 1;
+    return (const MoveSlot *)p;
+}
+
+/* The moves of the one tile in ``playable`` (*t), as lean_moves gives them; NULL, the search
+ * stopped, when the layout table is full. */
+static inline const MoveSlot *FN(lone_moves)(Engine *E, uint32_t lid, MASK playable, int *t, int *n, MoveSlot *one)
+{
+    *t = -1;
+    for (int w = 0; w < W; w++)
+        if (playable.w[w]) *t = (w << 6) + __builtin_ctzll(playable.w[w]);
+    const MoveSlot *slot = FN(lean_moves)(E->T, lid, *t, n, one);
+    if (!slot) E->stop = STOP_FULL;
+    return slot;
+}
+
 static int FN(search)(Engine *E, uint32_t lid, int mover, int bpos, int must, int alpha, int beta, const uint64_t *key);
 
 /* Draw until a tile fits (or the drawable tiles run out); the drawer moves again. */
@@ -123,15 +156,9 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
     if (must < 0 && FN(count)(FN(load)(hand)) == 1) {
         /* The mover's last tile, playable: each of its moves ends the hand (a domino); only a
          * voluntary draw goes on. */
-        int t = -1;
-        for (int w = 0; w < W; w++)
-            if (playable.w[w]) t = (w << 6) + __builtin_ctzll(playable.w[w]);
-        int n;
-        const MoveSlot *slot = lt_moves(T, lid, t, &n, &one);
-        if (!slot) {
-            E->stop = STOP_FULL;
-            return 0;
-        }
+        int t, n;
+        const MoveSlot *slot = FN(lone_moves)(E, lid, playable, &t, &n, &one);
+        if (!slot) return 0;
         int best = -INF;
         for (int j = 0; j < n; j++)
             if (slot[j].points > best) best = slot[j].points;
@@ -361,50 +388,7 @@ typedef struct {
     uint64_t k1, k2; /* the child's key, in a node that keys its children (deep) */
 } FN(LeanMove);
 
-/* lt_moves, with the slot's size known for one-word sets that are not compact */
-static inline const MoveSlot *FN(lean_moves)(LTable *T, uint32_t id, int t, int *n, MoveSlot *one)
-{
-#if W == 1
-    if (T->compact) {
-        const uint8_t *q = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sizeof(uint64_t);
-        uint64_t s = *(const uint64_t *)q;
-        if (__builtin_expect(!s, 0)) {
-            if (lt_expand(T, id, t) < 0) return NULL;
-            s = *(const uint64_t *)(T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sizeof(uint64_t));
-        }
-        return packed_moves(T, s, n, one);
-    }
-#endif
-    const size_t sb = W == 1 ? sizeof(MoveSlot) : T->slot_bytes;
-    const uint8_t *p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb;
-    uint32_t ref = *(const uint32_t *)p;
-    if (__builtin_expect(!ref, 0)) {
-        if (lt_expand(T, id, t) < 0) return NULL;
-        p = T->recs + (size_t)id * T->stride + sizeof(Rec) + (size_t)t * sb; /* the table may have moved */
-        ref = *(const uint32_t *)p;
-    }
-    if (ref & SLOT_MANY) {
-        const MoveSlot *head = T->opts + (ref & ~SLOT_MANY);
-        *n = (int)head->ref;
-        return head + 1;
-    }
-    *n = 1;
-    return (const MoveSlot *)p;
-}
-
 static int FN(lean)(Engine *E, uint32_t lid, int mover, int bpos, int alpha, int beta, const uint64_t *key);
-
-/* The moves of the one tile in ``playable`` (*t), as lean_moves gives them; NULL, the search
- * stopped, when the layout table is full. */
-static inline const MoveSlot *FN(lone_moves)(Engine *E, uint32_t lid, MASK playable, int *t, int *n, MoveSlot *one)
-{
-    *t = -1;
-    for (int w = 0; w < W; w++)
-        if (playable.w[w]) *t = (w << 6) + __builtin_ctzll(playable.w[w]);
-    const MoveSlot *slot = FN(lean_moves)(E->T, lid, *t, n, one);
-    if (!slot) E->stop = STOP_FULL;
-    return slot;
-}
 
 /* A forced node (one tile playable, in one place): its value is the move's points and its
  * child's, so it neither asks nor fills a table (the child's entry holds the same knowledge,
