@@ -606,16 +606,21 @@ static inline Entry *tt_probe(uint64_t k1, uint64_t k2)
     return NULL;
 }
 
+/* ``best``: the code of the node's best move; negated, that of a node that failed low, which
+ * does not replace the move its entry has (the move that reached beta in an earlier search is
+ * the better first try: of moves that all failed low, the one least low proves nothing). */
 static inline void tt_store(uint64_t k1, uint64_t k2, int low, int high, int floor1, int best, int held)
 {
     Bucket *b = &TT[k1 & TT_MASK];
     uint32_t c = (uint32_t)k2;
     Entry *e;
+    int same = 1;
     if (b->e[0].key == k1 && b->e[0].check == c && b->e[0].epoch == TT_EPOCH)
         e = &b->e[0];
     else if (b->e[1].key == k1 && b->e[1].check == c && b->e[1].epoch == TT_EPOCH)
         e = &b->e[1];
     else {
+        same = 0;
         TT_MADE++;
         if (b->e[0].gen != TT_GEN || b->e[0].epoch != TT_EPOCH || held >= b->e[0].held) {
             b->e[1] = b->e[0];
@@ -628,7 +633,7 @@ static inline void tt_store(uint64_t k1, uint64_t k2, int low, int high, int flo
     e->low = low;
     e->high = high;
     e->floor1 = (uint16_t)floor1;
-    e->best = (uint16_t)best;
+    if (best >= 0 || !same || !e->best) e->best = (uint16_t)(best < 0 ? -best : best);
     e->gen = TT_GEN;
     e->held = (uint8_t)held;
     e->epoch = TT_EPOCH;
@@ -646,11 +651,11 @@ static inline void bounds_after(int best, int a0, int b0, int *low, int *high)
         *low = *high = best;
 }
 
-/* Store a node's result (bounds_after). */
+/* Store a node's result (bounds_after); a node that failed low keeps its entry's move. */
 static inline void tt_store_result(uint64_t k1, uint64_t k2, int best, int a0, int b0, int low, int high, int floor1, int bestcode, int held)
 {
     bounds_after(best, a0, b0, &low, &high);
-    tt_store(k1, k2, low, high, floor1, bestcode, held);
+    tt_store(k1, k2, low, high, floor1, best <= a0 ? -bestcode : bestcode, held);
 }
 
 /* -- the layouts met so far, by number, with the moves each allows (solver_table.py) -------- */

@@ -986,19 +986,33 @@ static PyObject *FN(best_line)(Engine *E, const Pos *P, int value, int horizon)
             if (moves[i].kind == MV_PLAY && moves[i].tile == preferred) order[no++] = moves[i];
         for (int i = 0; i < nm; i++)
             if (!(moves[i].kind == MV_PLAY && moves[i].tile == preferred)) order[no++] = moves[i];
+        /* First a move whose child's entry shows it good enough already (the searches just
+         * made leave one on the line, but the entry's move names a tile, not its placement,
+         * and a node that failed low keeps a move that proves nothing); then a search of each
+         * move in turn, but for those whose entries show they are not. */
         int found = 0;
-        for (int i = 0; i < no; i++) {
-            int points = FN(child)(E, node, &order[i], child);
+        for (int i = 0; i < 2 * no && !found; i++) {
+            int points = FN(child)(E, node, &order[i % no], child);
             int flip = E->sign[node->mover] * E->sign[child->mover];
             int wanted = flip * (value - points); /* what the child must be worth to its own mover */
-            int ok = flip > 0 ? FN(pos_search)(E, child, wanted - 1, wanted) >= wanted
+            uint64_t c1, c2;
+            FN(pos_key)(E, child, &c1, &c2);
+            const Entry *ce = tt_probe(c1, c2);
+            int known = ce && ce->floor1 <= E->floor1, ok;
+            if (i < no) {
+                if (!known || !(flip > 0 ? ce->low >= wanted : ce->high <= wanted)) continue;
+                ok = 1;
+            } else {
+                if (known && (flip > 0 ? ce->high < wanted : ce->low > wanted)) continue;
+                ok = flip > 0 ? FN(pos_search)(E, child, wanted - 1, wanted) >= wanted
                               : !(FN(pos_search)(E, child, wanted, wanted + 1) >= wanted + 1);
+            }
             if (E->stop) {
                 Py_CLEAR(line);
                 goto done;
             }
             if (ok) {
-                PyObject *m = FN(move_tuple)(&order[i]);
+                PyObject *m = FN(move_tuple)(&order[i % no]);
                 if (!m || PyList_Append(line, m) < 0) {
                     Py_XDECREF(m);
                     Py_CLEAR(line);
