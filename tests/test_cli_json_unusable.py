@@ -113,6 +113,11 @@ def test_a_run_that_began_its_document_is_not_given_a_second_one(files):
 USAGE_CASES = [
     (("replay", "--hand", "0", "--format", "json", "ok.mgn"), replayed("ok.mgn"), "invalid value for '--hand'"),
     (("replay", "--format=json", "--bogus", "ok.mgn"), replayed("ok.mgn"), "no such option: --bogus"),
+    # a word after an unknown option: its value, where the command has no room for another argument
+    (("replay", "--format", "json", "--bogus", "x", "ok.mgn"), replayed("ok.mgn"), "no such option: --bogus"),
+    (("replay", "--format", "json", "ok.mgn", "--bogus", "x"), replayed("ok.mgn"), "no such option: --bogus"),
+    (("replay", "--format", "json", "--bogus=x", "ok.mgn"), replayed("ok.mgn"), "no such option: --bogus"),
+    (("replay", "--record", "2", "--bogus", "x", "--format", "json", "ok.mgn"), replayed("ok.mgn", 2), "no such option: --bogus"),
     (("replay", "--format", "json", "--record", "2", "--hand", "0", "ok.mgn"), replayed("ok.mgn", 2), "invalid value for '--hand'"),
     # no file named: the document names none
     (("replay", "--format", "json"), {"schema": "muggins.replay/1", "file": None, "record": 1, "positions": []}, "missing argument"),

@@ -116,15 +116,52 @@ def _option(args: list[str], name: str, short: str | None = None) -> str | None:
 def _parameters(ctx: Any, args: list[str]) -> dict[str, Any]:
     """The values of the command's parameters that ``args`` give, as far as they can be had:
     parsed again leniently (Click's resilient parsing: a value in error, a missing argument is
-    None), an unknown option left out so that it is not taken for an argument."""
+    None), an unknown option left out so that it is not taken for an argument. A word after an
+    unknown option may be its value or an argument: it is taken for an argument only where the
+    command has room for it (``replay --bogus x ok.mgn`` names ok.mgn, ``replay --bogus ok.mgn``
+    too)."""
     import re
 
     command = ctx.command
-    known = {name for parameter in command.params for name in (*parameter.opts, *parameter.secondary_opts)}
+    valued = {
+        name: not (getattr(parameter, "is_flag", False) or getattr(parameter, "count", False))
+        for parameter in command.params
+        if parameter.param_type_name == "option"
+        for name in (*parameter.opts, *parameter.secondary_opts)
+    }
+    room = sum(parameter.nargs for parameter in command.params if parameter.param_type_name == "argument")
+    if any(parameter.nargs < 0 for parameter in command.params if parameter.param_type_name == "argument"):
+        room = len(args)
     kept: list[str] = []
-    for at, arg in enumerate(args):
-        if "--" in args[:at] or not re.match(r"-[A-Za-z-]", arg) or arg == "--" or arg.split("=", 1)[0] in known or arg[:2] in known:
+    words: list[tuple[int, bool]] = []  # where each argument's word is in kept, and whether an unknown option's value it may be
+    after_unknown = ended = False
+    value_next = False
+    for arg in args:
+        if value_next:  # a known option's value
             kept.append(arg)
+            value_next = False
+        elif ended or arg == "-" or not re.match(r"-[A-Za-z-]", arg):
+            words.append((len(kept), after_unknown))
+            kept.append(arg)
+        elif arg == "--":
+            kept.append(arg)
+            ended = True
+        elif arg.split("=", 1)[0] in valued:
+            kept.append(arg)
+            value_next = "=" not in arg and valued[arg.split("=", 1)[0]]
+        elif arg[:2] in valued and not arg.startswith("--"):  # -j2: a short option with its value
+            kept.append(arg)
+        else:  # unknown: left out, and the word after it (unless --opt=value) may be its value
+            after_unknown = "=" not in arg
+            continue
+        after_unknown = False
+    extra = len(words) - room
+    dropped = set()
+    for at, doubtful in words:
+        if extra > 0 and doubtful:
+            dropped.add(at)
+            extra -= 1
+    kept = [arg for at, arg in enumerate(kept) if at not in dropped]
     try:
         return dict(command.make_context(ctx.info_name, kept, parent=ctx.parent, resilient_parsing=True).params)
     except Exception:  # noqa: BLE001 - a document without those values is still the document
