@@ -129,9 +129,8 @@ def _parameters(ctx: Any, args: list[str]) -> dict[str, Any]:
         if parameter.param_type_name == "option"
         for name in (*parameter.opts, *parameter.secondary_opts)
     }
-    room = sum(parameter.nargs for parameter in command.params if parameter.param_type_name == "argument")
-    if any(parameter.nargs < 0 for parameter in command.params if parameter.param_type_name == "argument"):
-        room = len(args)
+    arguments = [parameter.nargs for parameter in command.params if parameter.param_type_name == "argument"]
+    room = len(args) if any(nargs < 0 for nargs in arguments) else sum(arguments)
     kept: list[str] = []
     words: list[tuple[int, bool]] = []  # where each argument's word is in kept, and whether an unknown option's value it may be
     after_unknown = ended = False
@@ -146,21 +145,17 @@ def _parameters(ctx: Any, args: list[str]) -> dict[str, Any]:
         elif arg == "--":
             kept.append(arg)
             ended = True
-        elif arg.split("=", 1)[0] in valued:
+        elif (name := arg.split("=", 1)[0]) in valued:
             kept.append(arg)
-            value_next = "=" not in arg and valued[arg.split("=", 1)[0]]
+            value_next = "=" not in arg and valued[name]
         elif arg[:2] in valued and not arg.startswith("--"):  # -j2: a short option with its value
             kept.append(arg)
         else:  # unknown: left out, and the word after it (unless --opt=value) may be its value
             after_unknown = "=" not in arg
             continue
         after_unknown = False
-    extra = len(words) - room
-    dropped = set()
-    for at, doubtful in words:
-        if extra > 0 and doubtful:
-            dropped.add(at)
-            extra -= 1
+    doubtful = [at for at, after in words if after]
+    dropped = set(doubtful[: max(0, len(words) - room)])  # the doubtful words the arguments have no room for
     kept = [arg for at, arg in enumerate(kept) if at not in dropped]
     try:
         return dict(command.make_context(ctx.info_name, kept, parent=ctx.parent, resilient_parsing=True).params)
