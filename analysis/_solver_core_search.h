@@ -469,10 +469,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
     if (small) { /* the seat to move in by its spare hand key (ZH1[seat][MAXTILES], no tile's) */
         sk = small_key(rec->k1 + E->hh1 + E->salt1 + ZH1[mover][MAXTILES], E->floor1);
         sc = (uint32_t)(rec->k2 + E->hh2 + E->salt2 + ZH2[mover][MAXTILES]);
-        const Small *e = small_probe(sk, sc);
-        if (e) {
-            low = e->low == -SMALL_INF ? -INF : e->low;
-            high = e->high == SMALL_INF ? INF : e->high;
+        if (small_probe(sk, sc, &low, &high)) {
             if (low >= beta) return low;
             if (high <= alpha) return high;
             if (low > alpha) alpha = low;

@@ -337,6 +337,28 @@ def test_the_small_table_at_every_node_or_none():
     core.forget()
 
 
+def test_the_small_table_keeps_bounds_past_its_bytes_weaker_and_true():
+    # Its entries hold a bound in a byte (-127 to 126 units): one beyond is stored weaker, a
+    # lower bound lowered, an upper one raised. With every play's points forty times over
+    # (values in the hundreds) the small table at every node searches to the values of an
+    # engine that asks none.
+    widest = 0
+    for seed in (1, 2, 3):
+        given = solver_core.core_input(pontos_position(seed, 10))
+        points = [40 * p for p in given.points]
+        found = []
+        for small in (0, 99):
+            core.forget()
+            layouts = core.Layouts(given.layout_rules, points)
+            engine = core.Engine(layouts, given.turn_rules, given.signs, given.boneyard, given.scorer())
+            engine.shallow, engine.etc, engine.small = 99, 99, small
+            found.append((engine.solve(given.state)[:3], [row[4] for row in engine.evaluate(given.state)[0]]))
+        assert found[0] == found[1], seed
+        widest = max(widest, max(abs(v) for v in found[0][1]))
+    assert widest > 127
+    core.forget()
+
+
 def test_the_small_table_saves_nodes_and_no_value_changes():
     # After 4 plays (24 tiles), the default engine against one whose shallow nodes do not ask
     # the small table (small = shallow): the same value and line, a fifth fewer nodes at least.
