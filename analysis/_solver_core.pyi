@@ -32,6 +32,7 @@ class Layouts:
     compact: bool
     count: int
     bytes: int
+    lists: tuple[int, int]
     limit: int
     def __init__(self, layout_rules: tuple[int, ...], points: Sequence[int], /, compact: bool = True) -> None: ...
     def clear(self) -> None: ...

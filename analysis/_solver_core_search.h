@@ -131,7 +131,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
     if (!(++E->nodes & 4095) && tick(E)) return 0;
     LTable *T = E->T;
     int held = E->held;
-    MoveSlot one; /* a compact table's one move, unpacked (lt_moves) */
+    MoveSlot one[PACK_INL_MAX]; /* a compact table's moves, unpacked (lt_moves) */
     if (E->floor >= 0 && held + E->nb - bpos <= E->floor) return E->sign[mover] * estimate(E);
     uint64_t *hand = E->hands[mover];
     Rec *rec = rec_of(T, lid);
@@ -157,7 +157,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
         /* The mover's last tile, playable: each of its moves ends the hand (a domino); only a
          * voluntary draw goes on. */
         int t, n;
-        const MoveSlot *slot = FN(lone_moves)(E, lid, playable, &t, &n, &one);
+        const MoveSlot *slot = FN(lone_moves)(E, lid, playable, &t, &n, one);
         if (!slot) return 0;
         int best = -INF;
         for (int j = 0; j < n; j++)
@@ -224,7 +224,7 @@ static int FN(search_node)(Engine *E, uint32_t lid, int mover, int bpos, int mus
             int t = (w << 6) + __builtin_ctzll(bits);
             bits &= bits - 1;
             int n, domino = last;
-            const MoveSlot *slot = lt_moves(T, lid, t, &n, &one);
+            const MoveSlot *slot = lt_moves(T, lid, t, &n, one);
             if (!slot) {
                 E->stop = STOP_FULL;
                 arena_release(E, &mark);
@@ -423,7 +423,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
     int held = E->held;
     if (E->floor >= 0 && held + E->nb - bpos <= E->floor) return E->sign[mover] * estimate(E);
     LTable *T = E->T;
-    MoveSlot one; /* a compact table's one move, unpacked (lt_moves) */
+    MoveSlot one[PACK_INL_MAX]; /* a compact table's moves, unpacked (lt_moves) */
     const Rec *rec = rec_of(T, lid);
     uint64_t *hand = E->hands[mover];
     MASK playable = FN(and)(FN(load)(hand), rec->fits);
@@ -440,7 +440,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
     int ntiles = FN(count)(FN(load)(hand));
     if (ntiles == 1) { /* the last tile: its moves are listed most points first */
         int t, n;
-        const MoveSlot *slot = FN(lone_moves)(E, lid, playable, &t, &n, &one);
+        const MoveSlot *slot = FN(lone_moves)(E, lid, playable, &t, &n, one);
         if (!slot) return 0;
         int best = slot[0].points;
         if (!E->domino_zero) {
@@ -455,7 +455,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
      * first of its line kept in no table: the node's entry is then the line's only one) */
     if (FN(count)(playable) == 1 && (kind != LEAN_SMALL || held - 1 > E->small)) {
         int t, n;
-        const MoveSlot *slot = FN(lone_moves)(E, lid, playable, &t, &n, &one);
+        const MoveSlot *slot = FN(lone_moves)(E, lid, playable, &t, &n, one);
         if (!slot) return 0;
         if (n == 1) return FN(forced)(E, slot, t, mover, bpos, alpha, beta);
         rec = rec_of(T, lid); /* working the moves out may have moved the table */
@@ -514,7 +514,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
             int t = (w << 6) + __builtin_ctzll(bits);
             bits &= bits - 1;
             int n;
-            const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n, &one);
+            const MoveSlot *slot = FN(lean_moves)(T, lid, t, &n, one);
             if (!slot) {
                 E->stop = STOP_FULL;
                 return 0;
@@ -644,7 +644,7 @@ static inline __attribute__((always_inline)) int FN(lean_kind)(Engine *E, uint32
                 for (int w = 0; w < W; w++)
                     if (after[w]) t2 = (w << 6) + __builtin_ctzll(after[w]);
                 int n;
-                const MoveSlot *slot = FN(lean_moves)(T, m->child, t2, &n, &one);
+                const MoveSlot *slot = FN(lean_moves)(T, m->child, t2, &n, one);
                 if (!slot) {
                     E->stop = STOP_FULL;
                     cv = 0;

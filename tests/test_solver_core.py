@@ -431,9 +431,12 @@ def test_compact_slots_search_as_the_wide_ones_do():
     # a wide one holds a 16-byte MoveSlot: every solve and every move's value the same, node
     # for node, over positions of every preset and table (boneyards and draws included) and
     # four-player openings. The two tables are of the same rules, so both formats are tried.
+    # A compact table keeps a tile's list of moves in free slots of the layout's record where
+    # it has room, else apart as a wide table does: the openings need both.
     positions = list(preset_positions(most_left=13, seeds=range(4, 10), every=3))
     positions += [pontos_position(seed, plays) for seed in (1, 2) for plays in (0, 6)]
     assert len(positions) > 40
+    lists = {True: [0, 0], False: [0, 0]}
     for position in positions:
         given = solver_core.core_input(position)
         found = {}
@@ -444,10 +447,14 @@ def test_compact_slots_search_as_the_wide_ones_do():
             solved = engine.solve(given.state)
             core.forget()
             found[compact] = (solved, engine.evaluate(given.state), layouts.compact)
+            lists[compact] = [made + more for made, more in zip(lists[compact], layouts.lists)]
         assert found[False][2] is False
         if given.layout_rules[0] <= 7:  # at most 36 tiles, points under 128: compact
             assert found[True][2] is True
         assert found[True][:2] == found[False][:2]
+    kept_in, kept_apart = lists[True]
+    assert kept_in > 10 * kept_apart > 0  # both ways, most in the records
+    assert lists[False][0] == 0 and lists[False][1] > kept_apart  # a wide table keeps every list apart
 
 
 def test_only_small_sets_and_points_get_compact_slots():
