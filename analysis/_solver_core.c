@@ -1397,15 +1397,15 @@ static inline void set_floor(Engine *E, int floor)
 /* Nodes with at most ``shallow`` tiles held skip the transposition table (a probe of its 16 MB
  * misses the cache, and costs more than searching such a node again), but those with more than
  * ``small`` tiles held (SMALL_FROM) ask this one: direct-mapped, each store replacing what was
- * there, 512 kB, so that it stays in the core's L2 cache: 65,536 entries of one word each (a
- * 48-bit tag and the two bounds, a byte each), where 16-byte entries held half as many (2.5%
- * more nodes at the opening, counted over bench_solver's 20 deals). It holds a node's bounds
- * only, no best move. An entry's key folds in the search's floor and the table's epoch (bumped by every
+ * there, 1 MB, near the cache an L2 holds: 131,072 entries of one word each (a 48-bit tag and
+ * the two bounds, a byte each). Counted over bench_solver's 20 openings, 512 kB of 16-byte
+ * entries searched 5% more nodes, 512 kB of these 2.3% more; paired runs, 2-5% more time; 2 MB
+ * was slower again. It holds a node's bounds only, no best move. An entry's key folds in the search's floor and the table's epoch (bumped by every
  * forget): it answers only searches to the same floor, of the same engine (whose salt is in
  * the key), made since the last forget. Measured with bench/bench_solver.py: a quarter fewer
  * nodes at the opening, about a sixth less time. */
 #define SMALL_FROM 5
-#define SMALL_BITS 16
+#define SMALL_BITS 17
 #define SMALL_LOW (-127) /* a bound's stored range; one beyond it is stored weaker (clamped), INF as */
 #define SMALL_HIGH 126   /* SMALL_HIGH + 1 and -INF as SMALL_LOW - 1 */
 /* An entry is one word: a 48-bit tag (the key's bits the index does not use, and the check's)
