@@ -11,9 +11,9 @@
  * node asks no table, the move order weighs its terms where Python's takes them in turn
  * (move_order), ties in it go to the tile that refuted most often (history), small sets' layouts
  * pack their slots (compact) and keep a tile's few moves in the record's free slots
- * (PACK_INL), and the tables are bounded. The pure-Python solver stays the
- * reference: tests/test_solver_core.py compares the two on random positions of every preset,
- * and this layout code against muggins.replay.board play by play. analysis/solver_core.py is the
+ * (PACK_INL), and the tables are bounded. The pure-Python solver stays the reference:
+ * tests/test_solver_core.py compares the two on random positions of every preset, and this
+ * layout code against muggins.replay.board play by play. analysis/solver_core.py is the
  * only caller: it converts a solver Position into the tuples read here (core_input) and turns
  * the results back into Moves.
  *
@@ -690,9 +690,9 @@ typedef struct {
 /* In a compact table (one-word sets of at most 36 tiles, points under 128) a record's slot is
  * 8 bytes, half a MoveSlot, so that twice the layouts fit in the same memory and the cache:
  * 0, not worked out yet; bit 63 set, a list in the record (PACK_INL, bit 62 set) or in opts at
- * the offset in the low 32 bits; else the
- * one move: the child's tiles that fit (bits 0-35), its layout number + 1 (bits 36-55) and the
- * points (bits 56-62). A table big enough to need more layouts than 20 bits number is full. */
+ * the offset in the low 32 bits; else the one move: the child's tiles that fit (bits 0-35), its
+ * layout number + 1 (bits 36-55) and the points (bits 56-62). A table big enough to need more
+ * layouts than 20 bits number is full. */
 #define PACK_MANY (1ULL << 63)
 /* A tile with 2 to PACK_INL_MAX moves keeps them, where its record has room, in slots of tiles
  * that cannot be asked for there (tiles that do not fit it, or past the set's last), as one
@@ -742,7 +742,7 @@ typedef struct {
                                   of more than 64 tiles a uint32_t (SLOT_MANY | a list's offset) */
     int compact;
     uint32_t nrecs, caprecs;
-    size_t nlists[2]; /* tiles' lists of moves made: in opts, in their records (PACK_INL) */
+    size_t lists_in, lists_apart; /* tiles' lists of moves made: in their records (PACK_INL), in opts */
     MoveSlot *opts; /* lists of moves: a slot whose ref is the count n, then n moves */
     size_t nopts, capopts;
     uint8_t *lays;
@@ -820,7 +820,7 @@ static void lt_clear(LTable *T)
     T->map = NULL;
     T->nrecs = T->caprecs = 0;
     T->nopts = T->capopts = T->nlays = T->caplays = T->mapcap = 0;
-    T->nlists[0] = T->nlists[1] = 0;
+    T->lists_in = T->lists_apart = 0;
 }
 
 /* The bytes the table holds, what its limit bounds: what its pools use. Their capacity beyond
@@ -840,7 +840,7 @@ static void lt_reset(LTable *T)
     if (T->map) memset(T->map, 0, T->mapcap * sizeof(Slot));
     T->nrecs = 0;
     T->nopts = T->nlays = 0;
-    T->nlists[0] = T->nlists[1] = 0;
+    T->lists_in = T->lists_apart = 0;
 }
 
 /* Make room for ``need`` elements of ``size`` bytes in the pool ``*block`` (growing it to
@@ -941,7 +941,7 @@ static int packed_inline(LTable *T, uint32_t id, int t, int n, const uint32_t *c
         head |= (uint64_t)at << (6 * j);
     }
     slots[t] = head;
-    T->nlists[1]++;
+    T->lists_in++;
     return 1;
 }
 
@@ -1031,7 +1031,7 @@ static int lt_expand(LTable *T, uint32_t id, int t)
         } else
             *(uint32_t *)slot_of(T, id, t) = ref;
         T->opts[T->nopts].ref = (uint32_t)n;
-        T->nlists[0]++;
+        T->lists_apart++;
         list = T->opts + T->nopts + 1;
         T->nopts += 1 + (size_t)n;
     }
@@ -1400,10 +1400,11 @@ static inline void set_floor(Engine *E, int floor)
  * there, 1 MB, near the cache an L2 holds: 131,072 entries of one word each (a 48-bit tag and
  * the two bounds, a byte each). Counted over bench_solver's 20 openings, 512 kB of 16-byte
  * entries searched 5% more nodes, 512 kB of these 2.3% more; paired runs, 2-5% more time; 2 MB
- * was slower again. It holds a node's bounds only, no best move. An entry's key folds in the search's floor and the table's epoch (bumped by every
- * forget): it answers only searches to the same floor, of the same engine (whose salt is in
- * the key), made since the last forget. Measured with bench/bench_solver.py: a quarter fewer
- * nodes at the opening, about a sixth less time. */
+ * was slower again. It holds a node's bounds only, no best move. An entry's key folds in the
+ * search's floor and the table's epoch (bumped by every forget): it answers only searches to
+ * the same floor, of the same engine (whose salt is in the key), made since the last forget.
+ * The table itself, against none (bench/bench_solver.py): a quarter fewer nodes at the
+ * opening, about a sixth less time. */
 #define SMALL_FROM 5
 #define SMALL_BITS 17
 #define SMALL_LOW (-127) /* a bound's stored range; one beyond it is stored weaker (clamped), INF as */
@@ -1710,7 +1711,7 @@ fail:
 static PyObject *Layouts_get_lists(LTable *T, void *closure)
 {
     (void)closure;
-    return Py_BuildValue("(nn)", (Py_ssize_t)T->nlists[1], (Py_ssize_t)T->nlists[0]);
+    return Py_BuildValue("(nn)", (Py_ssize_t)T->lists_in, (Py_ssize_t)T->lists_apart);
 }
 
 static PyObject *Layouts_get_count(LTable *T, void *closure)
